@@ -1,0 +1,1 @@
+"""Code every Speedgamez service imports: the pure game engines and Redis access."""

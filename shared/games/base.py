@@ -1,0 +1,185 @@
+"""The engine contract every game module fulfils, and the small pieces all engines share.
+
+A game module is pure: a game is a function of (settings, seats, seed, moves). State is a
+plain dict of JSON types with at least ``"seats"`` (the number of seats) and ``"rng"``, so
+``json.dumps``/``json.loads`` is its lossless serialisation; every engine mutates it only
+inside ``apply`` (after validating, so a refused move changes nothing). Randomness comes
+from :class:`Rng`, whose whole state is one integer kept inside the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+# Who may see the cards of a snapshot zone (see Game.zone_visibility).
+PUBLIC = "public"  # everyone, every card of the zone
+OWNER = "owner"  # only the zone's owner seat sees its cards
+TOP = "top"  # everyone sees the last card of the zone (the top), nobody the rest
+HIDDEN = "hidden"  # nobody
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class IllegalSettings(ValueError):
+    """Settings a table may not be opened with; the message names the option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option of a game: its name, the values it may take, and the house default."""
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """Who may see a snapshot zone's cards: ``kind`` is PUBLIC/OWNER/TOP/HIDDEN;
+    ``owner`` is the seat for OWNER zones."""
+
+    kind: str
+    owner: int | None = None
+
+
+def settle(options: Sequence[Option], settings: dict[str, Any] | None) -> dict[str, Any]:
+    """Return complete settings: defaults filled in, every value checked against its choices."""
+    settings = dict(settings or {})
+    known = {option.name for option in options}
+    unknown = sorted(set(settings) - known)
+    if unknown:
+        raise IllegalSettings(f"unknown option(s): {', '.join(unknown)}")
+    settled = {}
+    for option in options:
+        value = settings.get(option.name, option.default)
+        # bool is an int in Python: compare types too, so True does not pass for 1.
+        if not any(type(value) is type(c) and value == c for c in option.choices):
+            choices = ", ".join(repr(c) for c in option.choices)
+            raise IllegalSettings(f"{option.name} must be one of {choices}, not {value!r}")
+        settled[option.name] = value
+    return settled
+
+
+def redact_event(event: Event, seat: int | None) -> Event:
+    """An event as ``seat`` may see it (``None``: a spectator).
+
+    Engines put what only some seats may see under ``"private": {"<seat>": {...}}``; those
+    fields are merged in for their seat alone and dropped for everyone else (default deny).
+    """
+    private = event.get("private")
+    if private is None:
+        return event
+    public = {key: value for key, value in event.items() if key != "private"}
+    if seat is not None and str(seat) in private:
+        public.update(private[str(seat)])
+    return public
+
+
+class Rng:
+    """A small, fast, seeded generator (SplitMix64) whose state is one JSON-able integer.
+
+    Engines keep ``rng.state`` in their game state, so a game replays exactly from its seed.
+    """
+
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, state: int):
+        self.state = state & self._MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def seed_state(seed: int | str) -> int:
+    """Turn a table's seed (int or string) into an Rng state, stably across processes."""
+    if isinstance(seed, int):
+        return seed & Rng._MASK
+    value = 0xCBF29CE484222325  # FNV-1a, 64 bit
+    for byte in str(seed).encode():
+        value = ((value ^ byte) * 0x100000001B3) & Rng._MASK
+    return value
+
+
+def count_tokens(zones: dict[str, Iterable[str]]) -> dict[str, int]:
+    """The multiset of card tokens over all zones of a snapshot."""
+    counts: dict[str, int] = {}
+    for cards in zones.values():
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+class Game(Protocol):
+    """The surface of a game module (``shared/games/<name>.py``), as DESIGN.md lays it out.
+
+    Seats are numbered 0 … seats-1 inside engines; the services show them from 1.
+    """
+
+    NAME: str
+    MIN_SEATS: int
+    MAX_SEATS: int
+    OPTIONS: tuple[Option, ...]
+    DECK: tuple[str, ...]  # every physical card once, as snapshot tokens
+
+    def new(
+        self, settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None
+    ) -> State:
+        """Deal a game. ``first``: the seat that begins (None: drawn by lot from the seed)."""
+
+    def to_move(self, state: State) -> int | None:
+        """The seat whose decision it is; None once the game is over."""
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move of ``seat``; empty when it is not that seat's decision."""
+
+    def apply(self, state: State, seat: int, move: Move) -> list[Event]:
+        """Validate and apply one move; raise IllegalMove and change nothing if not legal."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator)."""
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """The full state: ``{"zones": {name: [token, ...]}, ...}`` plus every rule fact."""
+
+    def zone_visibility(self, zone: str) -> Visibility:
+        """Who may see the cards of the named snapshot zone."""
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """Once over: ``{"places": [place per seat, 1 = best, shared places equal], ...}``."""
+
+    def leave(self, state: State, seat: int) -> list[Event] | None:
+        """A player leaves for good. Games whose rules drop the player change the state and
+        return events; games that keep the seat (a computer takes it over) return None."""

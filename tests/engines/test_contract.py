@@ -1,0 +1,177 @@
+"""One generic test for every registered engine (OpenSpiel-style random play).
+
+Registering a game in ``shared.games`` is all it takes to have it checked: cards conserved,
+``legal_moves`` exactly for the seat to move, refused moves change nothing, JSON round trips,
+exact replays, an end within a bound, and no view or event showing a card hidden from its seat.
+The default run checks a dense sample of positions; ``-m slow`` checks every position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from shared.games import get_game, names
+from shared.games.base import IllegalMove, IllegalSettings, redact_event
+from tests.engines.fixtures import toygame
+from tests.redaction import assert_hides, visible_cards
+
+GAMES_PER_ENGINE = 200
+MOVE_BOUND = 60_000
+JUNK = (None, -1, 999, "??", [], {}, 1.5, True, "R", "draw")
+
+
+def engine(name):
+    return toygame if name == toygame.NAME else get_game(name)
+
+
+ENGINES = [*names(), toygame.NAME]
+
+
+def random_settings(game, rng):
+    return {option.name: rng.choice(option.choices) for option in game.OPTIONS}
+
+
+def deal(game, rng, index):
+    """A new game with settings and a seat count drawn from ``rng`` (redrawn when the
+    combination is not allowed, e.g. a partner mode for the wrong number of seats)."""
+    for _ in range(100):
+        seats = game.MIN_SEATS + index % (game.MAX_SEATS - game.MIN_SEATS + 1)
+        settings = random_settings(game, rng)
+        seed = rng.randrange(2**32)
+        try:
+            return settings, seats, seed, game.new(settings, seats, seed)
+        except IllegalSettings:
+            index += 1
+    raise AssertionError("no allowed settings found")
+
+
+def mutations(move, rng):
+    """Moves that differ from a legal one by a junk value or a missing field."""
+    out = []
+    for key in move:
+        changed = dict(move)
+        changed[key] = rng.choice(JUNK)
+        out.append(changed)
+        dropped = {k: v for k, v in move.items() if k != key}
+        out.append(dropped)
+    out.append({"type": "no-such-move"})
+    out.append({})
+    return out
+
+
+def check_position(game, state, deck, rng):
+    """Every invariant of one position."""
+    frozen = json.dumps(state, sort_keys=True)
+    assert json.loads(frozen) == json.loads(json.dumps(state)), "state must be JSON"
+    snapshot = game.snapshot(state)
+    json.dumps(snapshot)
+    assert Counter(card for cards in snapshot["zones"].values() for card in cards) == Counter(
+        game.DECK
+    ), "cards must be conserved"
+
+    mover = game.to_move(state)
+    seats = state["seats"]
+    for seat in range(seats):
+        moves = game.legal_moves(state, seat)
+        assert bool(moves) == (seat == mover), f"legal_moves of seat {seat} vs to_move {mover}"
+    for seat in [*range(seats), None]:
+        view = game.view(state, seat)
+        json.dumps(view)
+        assert_hides(view, visible_cards(game, state, seat), deck, f"view of seat {seat}")
+
+    if mover is None:
+        return
+    legal = game.legal_moves(state, mover)
+    for seat in range(seats):
+        if seat != mover:
+            with pytest.raises(IllegalMove):
+                game.apply(state, seat, rng.choice(legal))
+    for bad in mutations(rng.choice(legal), rng):
+        if bad in legal:
+            continue
+        with pytest.raises(IllegalMove):
+            game.apply(state, mover, bad)
+    assert json.dumps(state, sort_keys=True) == frozen, "a refused move changed the state"
+
+
+def check_events(game, before_state, after_state, events, deck):
+    seats = after_state["seats"]
+    for seat in [*range(seats), None]:
+        allowed = visible_cards(game, before_state, seat) | visible_cards(game, after_state, seat)
+        for event in events:
+            json.dumps(event)
+            shown = redact_event(event, seat)
+            revealed = Counter(shown.get("revealed", []))
+            assert_hides(shown, allowed | revealed, deck, f"event {event.get('type')} for {seat}")
+
+
+def play(name, index, every_move):
+    game = engine(name)
+    rng = random.Random(f"{name}:{index}")
+    deck = frozenset(game.DECK)
+    settings, seats, seed, state = deal(game, rng, index)
+    moves = []
+    for _ in range(MOVE_BOUND):
+        dense = every_move or rng.random() < 0.04
+        if dense:
+            check_position(game, state, deck, rng)
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        move = rng.choice(game.legal_moves(state, seat))
+        before = json.loads(json.dumps(state)) if dense else None
+        events = game.apply(state, seat, move)
+        assert isinstance(events, list)
+        moves.append((seat, move))
+        if dense:
+            check_events(game, before, state, events, deck)
+    else:
+        raise AssertionError(f"{name} game {index} did not end within {MOVE_BOUND} moves")
+
+    check_position(game, state, deck, rng)
+    result = game.result(state)
+    assert result is not None and len(result["places"]) == seats
+    assert all(isinstance(place, int) and 1 <= place <= seats for place in result["places"])
+    replay = game.new(settings, seats, seed)
+    for seat, move in moves:
+        game.apply(replay, seat, move)
+    assert json.dumps(replay, sort_keys=True) == json.dumps(state, sort_keys=True), "replay"
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_random_games_keep_the_contract(name):
+    for index in range(GAMES_PER_ENGINE):
+        play(name, index, every_move=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ENGINES)
+def test_random_games_keep_the_contract_at_every_move(name):
+    for index in range(GAMES_PER_ENGINE):
+        play(name, index, every_move=True)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_module_declares_the_contract(name):
+    game = engine(name)
+    for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "DECK"):
+        assert hasattr(game, attribute), attribute
+    for function in (
+        "new",
+        "to_move",
+        "legal_moves",
+        "apply",
+        "view",
+        "snapshot",
+        "zone_visibility",
+        "result",
+        "leave",
+    ):
+        assert callable(getattr(game, function)), function
+    assert name == game.NAME
+    with pytest.raises(IllegalSettings):
+        game.new({"no_such_option": 1}, game.MIN_SEATS, 1)

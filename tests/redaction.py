@@ -1,0 +1,67 @@
+"""Test helpers that prove a payload shows a seat no card hidden from it.
+
+A payload's cards are the string values (never dict keys) equal to a deck token. A payload is
+clean for a seat when that multiset fits inside the multiset of cards the seat may see in the
+snapshot, by the engine's own zone declarations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP
+
+SECRET_KEYS = {"rng", "seed", "draw_order"}
+
+
+def visible_cards(game, state, seat) -> Counter:
+    """The cards ``seat`` (None: a spectator) may see in the current state."""
+    seen: Counter = Counter()
+    for zone, cards in game.snapshot(state)["zones"].items():
+        visibility = game.zone_visibility(zone)
+        if visibility.kind == PUBLIC or (
+            visibility.kind == OWNER and seat is not None and visibility.owner == seat
+        ):
+            seen.update(cards)
+        elif visibility.kind == TOP and cards:
+            seen[cards[-1]] += 1
+        else:
+            assert visibility.kind in (OWNER, HIDDEN, TOP), f"unknown visibility {visibility}"
+    return seen
+
+
+def payload_cards(payload, deck: frozenset) -> Counter:
+    """Every card token among the string values of a JSON payload."""
+    found: Counter = Counter()
+    stack = [payload]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in deck:
+                found[item] += 1
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def payload_keys(payload) -> set:
+    """Every dict key anywhere in a JSON payload."""
+    keys, stack = set(), [payload]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            keys.update(item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return keys
+
+
+def assert_hides(payload, allowed: Counter, deck: frozenset, what: str) -> None:
+    """Fail when ``payload`` shows more of any card than ``allowed`` lets it."""
+    excess = payload_cards(payload, deck) - allowed
+    assert not excess, f"{what} shows hidden cards {dict(excess)}"
+    leaked = payload_keys(payload) & SECRET_KEYS
+    assert not leaked, f"{what} carries secret fields {leaked}"
