@@ -1,0 +1,5 @@
+"""The ledger service."""
+
+from services.ledger.app import create_app
+
+__all__ = ["create_app"]

@@ -1,0 +1,25 @@
+"""Every setting of the house, read from the environment in one place.
+
+docs/operations.md lists them; services read them through ``settings()`` (or a test's
+config overrides passed to an app factory).
+"""
+
+from __future__ import annotations
+
+import os
+
+DEV_SECRET = "speedgamez-dev-secret-change-me"
+
+
+def settings() -> dict:
+    """The house settings as a dict of Flask-style upper-case keys."""
+    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    return {
+        "REDIS_URL": redis_url,
+        "QUEUE_REDIS_URL": os.environ.get("QUEUE_REDIS_URL", redis_url),
+        "SECRET_KEY": os.environ.get("SECRET_KEY", DEV_SECRET),
+        "TOKEN_MAX_AGE": int(os.environ.get("TOKEN_MAX_AGE", str(30 * 24 * 3600))),
+        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", "16384")),
+        "BOT_PACE": os.environ.get("BOT_PACE", "on"),
+        "TABLE_RETENTION": int(os.environ.get("TABLE_RETENTION", str(7 * 24 * 3600))),
+    }

@@ -1,0 +1,112 @@
+"""What every Speedgamez web service shares: the app factory frame, problem bodies, /healthz.
+
+A service's ``create_app`` calls :func:`make_app` with its blueprints; everything about
+errors, OpenAPI and the Redis connection is then the same in every service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import marshmallow as ma
+import redis
+from flask import Flask, current_app, jsonify
+from flask_smorest import Api, Blueprint
+from werkzeug.exceptions import HTTPException
+
+from shared import config as house_config
+
+PROBLEM_TYPE = "https://speedgamez.example/problems/"
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem body: every client error of the house has this shape."""
+
+    type = ma.fields.String(metadata={"description": "A URI naming the kind of problem"})
+    title = ma.fields.String(metadata={"description": "Short summary of the kind"})
+    detail = ma.fields.String(metadata={"description": "What went wrong in this request"})
+    status = ma.fields.Integer(metadata={"description": "The HTTP status code"})
+    errors = ma.fields.Dict(metadata={"description": "Field errors, where there are any"})
+
+
+def problem(status: int, title: str, detail: str, kind: str | None = None, **extra):
+    """A problem+json response."""
+    body = {
+        "type": PROBLEM_TYPE + (kind or title.lower().replace(" ", "-")),
+        "title": title,
+        "detail": detail,
+        "status": status,
+        **extra,
+    }
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+class HouseApi(Api):
+    """flask-smorest's Api, answering every error with a problem body."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        extra = {}
+        errors = data.get("errors") or data.get("messages")
+        if errors:
+            extra["errors"] = errors
+        detail = data.get("message") or error.description or error.name
+        if errors and not data.get("message"):
+            detail = "The request does not match the schema; see errors."
+        response = problem(error.code or 500, error.name, detail, data.get("kind"), **extra)
+        for name, value in (data.get("headers") or {}).items():
+            response.headers[name] = value
+        if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
+
+
+def redis_client(app: Flask | None = None) -> redis.Redis:
+    """The app's Redis connection pool (table data, accounts, ledger)."""
+    return (app or current_app).extensions["redis"]
+
+
+health = Blueprint("health", __name__, description="Liveness and readiness")
+
+
+class HealthSchema(ma.Schema):
+    status = ma.fields.String()
+    service = ma.fields.String()
+
+
+@health.route("/healthz")
+@health.response(200, HealthSchema)
+@health.alt_response(503, schema=ProblemSchema, description="Redis does not answer")
+def healthz():
+    """Answers 200 while this instance and its Redis work."""
+    try:
+        redis_client().ping()
+    except redis.RedisError as error:
+        return problem(503, "Service Unavailable", f"Redis does not answer: {error}")
+    return {"status": "ok", "service": current_app.name}
+
+
+def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None) -> Flask:
+    """A service app: settings from the environment (overridden by ``config``), a Redis pool,
+    the health check, the given blueprints and the OpenAPI document at /openapi.json."""
+    app = Flask(name)
+    app.config.update(house_config.settings())
+    app.config.update(
+        API_TITLE=title,
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+    )
+    app.config.update(config or {})
+    app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
+    api = HouseApi(app)
+    api.register_blueprint(health)
+    for blueprint in blueprints:
+        api.register_blueprint(blueprint)
+    return app
