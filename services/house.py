@@ -11,10 +11,12 @@ from pathlib import Path
 from flask import Flask, send_from_directory
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
-from services import ledger, lobby, table
+from services.ledger.app import create_app as ledger_app
+from services.lobby.app import create_app as lobby_app
+from services.table.app import create_app as table_app
 
 WEB_ROOT = Path(__file__).parent / "web"
-PREFIXES = {"/api/lobby": lobby, "/api/table": table, "/api/ledger": ledger}
+PREFIXES = {"/api/lobby": lobby_app, "/api/table": table_app, "/api/ledger": ledger_app}
 
 
 def create_web_app() -> Flask:
@@ -33,5 +35,5 @@ def create_web_app() -> Flask:
 
 
 def create_house(config=None) -> DispatcherMiddleware:
-    mounts = {prefix: service.create_app(config) for prefix, service in PREFIXES.items()}
+    mounts = {prefix: create_app(config) for prefix, create_app in PREFIXES.items()}
     return DispatcherMiddleware(create_web_app(), mounts)

@@ -18,6 +18,11 @@ def account_name(name: str) -> str:
     return f"acct:name:{name.casefold()}"
 
 
+def sign_in_attempts(name: str) -> str:
+    """Counter of sign-in attempts for a name in the current minute (rate limit)."""
+    return f"acct:signin:{name.casefold()}"
+
+
 ONLINE = "online"  # zset: player id → last seen (unix seconds)
 
 
@@ -54,6 +59,11 @@ def table_request(table_id: str, request_key: str) -> str:
     return f"{{t:{table_id}}}:req:{request_key}"
 
 
+def table_chat(table_id: str) -> str:
+    """List of the table's last chat lines (JSON), for a client that comes back."""
+    return f"{{t:{table_id}}}:chat"
+
+
 def chat_lock(table_id: str, player_id: str) -> str:
     return f"{{t:{table_id}}}:chatlock:{player_id}"
 
@@ -66,3 +76,40 @@ WATCHDOG_LOCK = "watchdog:lock"
 
 # --- ledger ------------------------------------------------------------------------------
 # (owned by the ledger: wallets, journal, pots, bookings, leaderboards)
+# Every ledger key carries the hash tag {ledger}: one Lua script moves money, points and the
+# booking marker together, so they must sit on one shard of a Redis Cluster.
+BALANCES = "{ledger}:balances"  # hash: player id → Taler (absent: a wallet not yet opened)
+POTS = "{ledger}:pots"  # hash: game id → Taler in its open pot
+JOURNAL = "{ledger}:journal"  # stream: every movement of every account, pots included
+PLAYER_NAMES = "{ledger}:names"  # hash: player id → the name last seen in a booking
+
+
+def wallet_journal(player_id: str) -> str:
+    """Stream of one player's movements: ``amount``, ``balance``, ``reason``, ``game``."""
+    return f"{{ledger}}:journal:{player_id}"
+
+
+def pot(game_id: str) -> str:
+    """Hash: player id → Taler that player paid into the game's pot."""
+    return f"{{ledger}}:pot:{game_id}"
+
+
+def stakes_collected(game_id: str) -> str:
+    """Marker: the game's stakes were collected (collect_stakes runs once per game)."""
+    return f"{{ledger}}:staked:{game_id}"
+
+
+def booking(game_id: str) -> str:
+    """Hash of a booked game: ``summary``, ``payouts``, ``refunds`` (JSON); it exists once
+    the game is booked."""
+    return f"{{ledger}}:booked:{game_id}"
+
+
+def player_stats(player_id: str) -> str:
+    """Hash: ``<game>:played`` and ``<game>:won`` → count."""
+    return f"{{ledger}}:stats:{player_id}"
+
+
+def leaderboard(game: str, period: str) -> str:
+    """Zset: player id → points; ``period`` is ``all`` or a month ``YYYY-MM`` (UTC)."""
+    return f"{{ledger}}:board:{game}:{period}"

@@ -6,15 +6,22 @@ errors, OpenAPI and the Redis connection is then the same in every service.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterable
 
+import flask_smorest
 import marshmallow as ma
 import redis
 from flask import Flask, current_app, jsonify
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
+from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
+from shared.tables.errors import TableProblem
+from shared.tables.jobs import Jobs
+from shared.tables.play import Context
 
 PROBLEM_TYPE = "https://speedgamez.example/problems/"
 
@@ -44,6 +51,19 @@ def problem(status: int, title: str, detail: str, kind: str | None = None, **ext
     return response
 
 
+class HouseParser(FlaskParser):
+    """Requests that do not match their schema are bad requests (400); 422 is kept for
+    moves that are well-formed but against the rules."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint with the house's argument parser."""
+
+    ARGUMENTS_PARSER = HouseParser()
+
+
 class HouseApi(Api):
     """flask-smorest's Api, answering every error with a problem body."""
 
@@ -66,9 +86,31 @@ class HouseApi(Api):
         return response
 
 
+def table_problem(error: TableProblem):
+    """A domain error from the table code, as its problem body."""
+    extra = dict(error.extra)
+    kind = extra.pop("kind", None) or type(error).__name__.lower()
+    response = problem(error.status, error.title, error.detail, kind, **extra)
+    if "retry_after" in extra:
+        response.headers["Retry-After"] = str(max(1, math.ceil(extra["retry_after"])))
+    return response
+
+
 def redis_client(app: Flask | None = None) -> redis.Redis:
     """The app's Redis connection pool (table data, accounts, ledger)."""
     return (app or current_app).extensions["redis"]
+
+
+def table_context() -> Context:
+    """Where table changes of this request run: Redis, the job queues and the time now."""
+    app = current_app
+    return Context(
+        r=app.extensions["redis"],
+        jobs=Jobs(app.extensions["queue_redis"]),
+        now=time.time(),
+        retention=app.config["TABLE_RETENTION"],
+        paced=app.config["BOT_PACE"] != "off",
+    )
 
 
 health = Blueprint("health", __name__, description="Liveness and readiness")
@@ -104,8 +146,11 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
         OPENAPI_JSON_PATH="openapi.json",
     )
     app.config.update(config or {})
+    app.config["QUEUE_REDIS_URL"] = app.config["QUEUE_REDIS_URL"] or app.config["REDIS_URL"]
     app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
+    app.extensions["queue_redis"] = redis.Redis.from_url(app.config["QUEUE_REDIS_URL"])
     api = HouseApi(app)
+    app.register_error_handler(TableProblem, table_problem)
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)

@@ -1,0 +1,1 @@
+"""Computer players and clocks: RQ job bodies and the strategies they play."""

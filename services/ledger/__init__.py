@@ -1,5 +1,1 @@
-"""The ledger service."""
-
-from services.ledger.app import create_app
-
-__all__ = ["create_app"]
+"""The ledger service (create_app in app.py)."""

@@ -1,9 +1,14 @@
-"""The ledger service: leaderboards, wallets, stakes and pots."""
+"""The ledger service: leaderboards, wallets, stakes and pots.
+
+The house mounts it at /api/ledger. Games are booked by the RQ job
+services.ledger.bookings.book_game; this app only reads.
+"""
 
 from __future__ import annotations
 
+from services.ledger import balance, leaderboard
 from shared.web import make_app
 
 
 def create_app(config=None):
-    return make_app("ledger", "Speedgamez ledger", [], config)
+    return make_app("ledger", "Speedgamez ledger", [leaderboard.blp, balance.blp], config)

@@ -1,5 +1,1 @@
-"""The lobby service."""
-
-from services.lobby.app import create_app
-
-__all__ = ["create_app"]
+"""The lobby service (create_app in app.py)."""

@@ -1,9 +1,13 @@
-"""The lobby service: accounts, tables, seats, settings, rematch."""
+"""The lobby service: accounts, presence, invitations, and opening and seating tables."""
 
 from __future__ import annotations
 
+from services.lobby.accounts import blp as accounts
+from services.lobby.invitations import blp as invitations
+from services.lobby.presence import blp as presence
+from services.lobby.tables import blp as tables
 from shared.web import make_app
 
 
 def create_app(config=None):
-    return make_app("lobby", "Speedgamez lobby", [], config)
+    return make_app("lobby", "Speedgamez lobby", [accounts, presence, invitations, tables], config)

@@ -1,5 +1,1 @@
-"""The table service."""
-
-from services.table.app import create_app
-
-__all__ = ["create_app"]
+"""The table service (create_app in app.py)."""

@@ -1,0 +1,97 @@
+"""RQ job bodies for the queues "bots" and "clocks" (JSON arguments only).
+
+Each job builds its context from the worker's environment and calls the table code, which
+checks that the job is not stale. The watchdog re-enqueues work whose job got lost.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import redis
+
+from shared import config, keys, store
+from shared.games import get_game
+from shared.tables import lifecycle
+from shared.tables.jobs import Jobs
+from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
+from shared.tables.table import OVER, PLAYING
+
+WATCHDOG_SLACK = 5.0  # seconds past due before the watchdog steps in
+WATCHDOG_BATCH = 200
+WATCHDOG_EVERY = 15  # seconds between watchdog rounds
+
+
+@cache
+def _connections() -> tuple[redis.Redis, redis.Redis]:
+    settings = config.settings()
+    queue_url = settings["QUEUE_REDIS_URL"] or settings["REDIS_URL"]
+    return (
+        redis.Redis.from_url(settings["REDIS_URL"], decode_responses=True),
+        redis.Redis.from_url(queue_url),
+    )
+
+
+def context(now: float | None = None) -> Context:
+    settings = config.settings()
+    r, queue_redis = _connections()
+    return Context(
+        r=r,
+        jobs=Jobs(queue_redis),
+        now=time.time() if now is None else now,
+        retention=settings["TABLE_RETENTION"],
+        paced=settings["BOT_PACE"] != "off",
+    )
+
+
+def computer_turn(table_id: str, turn: str) -> None:
+    lifecycle.computer_turn(context(), table_id, turn)
+
+
+def clock_expiry(table_id: str, turn: str) -> None:
+    lifecycle.clock_expiry(context(), table_id, turn)
+
+
+def hold_expiry(table_id: str, game_no: int) -> None:
+    lifecycle.hold_expiry(context(), table_id, game_no)
+
+
+def hint(table_id: str, seat: int, turn: str) -> dict | None:
+    """The strong computer's move for a seat, or None if the table has moved on."""
+    doc = store.load(context().r, table_id)
+    if doc is None or turn_of(doc) != turn:
+        return None
+    return {"move": computer_move(doc, seat, "stark")}
+
+
+def watchdog(repeat: bool = True) -> int:
+    """Find tables whose computer, clock or hold work is overdue and prompt it again; then
+    come back in WATCHDOG_EVERY seconds. Returns how many tables it prompted."""
+    ctx = context()
+    due = ctx.r.zrangebyscore(keys.DUE_TABLES, "-inf", ctx.now - WATCHDOG_SLACK,
+                              start=0, num=WATCHDOG_BATCH)  # fmt: skip
+    docs = store.load_many(ctx.r, due)
+    prompted = sum(_prompt(ctx, doc) for doc in docs)
+    missing = set(due) - {doc["id"] for doc in docs}
+    if missing:
+        ctx.r.zrem(keys.DUE_TABLES, *missing)
+    if repeat:
+        ctx.jobs.watchdog(ctx.now + WATCHDOG_EVERY)
+    return prompted
+
+
+def _prompt(ctx: Context, doc: dict) -> int:
+    game = doc["current"]
+    if doc["status"] == PLAYING:
+        seat = get_game(doc["game"]).to_move(game["state"])
+        if seat is not None and controlled_by_computer(doc, seat):
+            ctx.jobs.computer_turn(doc["id"], turn_of(doc), None)
+        else:
+            ctx.jobs.clock_expiry(doc["id"], turn_of(doc), ctx.now)
+        return 1
+    if doc["status"] == OVER and doc["held_until"] is not None:
+        ctx.jobs.hold_expiry(doc["id"], game["no"], ctx.now)
+        return 1
+    ctx.r.zrem(keys.DUE_TABLES, doc["id"])
+    return 0

@@ -1,0 +1,36 @@
+"""Leaderboard points per game: pure functions of a finished game's result and seats.
+
+Each game module has ``points(result, seats, seconds)`` (human seat → points, or None when the
+game is not scored at all) and ``winners(result)`` (the seats that won). ``seats`` are the
+booking's seats: ``{"seat", "kind", "player", "name", "left"}``; computers are placed but
+score nothing, so only human seats get points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from services.ledger.scoring import speedlaunch, speedone, speedtower
+
+RULES = {"speedlaunch": speedlaunch, "speedtower": speedtower, "speedone": speedone}
+GAMES = tuple(RULES)
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    points: dict[int, int]  # human seat → leaderboard points for this game
+    won: frozenset[int]  # human seats that won (never one that left)
+
+
+def score(game: str, result: dict, seats: list[dict], seconds: float) -> Scorecard | None:
+    """The game's points and wins, or None when the rules do not score it."""
+    rules = RULES[game]
+    points = rules.points(result, seats, seconds)
+    if points is None:
+        return None
+    won = frozenset(
+        seat
+        for seat in rules.winners(result)
+        if seats[seat]["kind"] == "human" and not seats[seat]["left"]
+    )
+    return Scorecard(points, won)

@@ -1,0 +1,32 @@
+"""Speedone on the leaderboard (DECISIONS.md, All games §6).
+
+Its rules give no house points, so it uses the placement bonus alone (30 / 15 from three
+players / 5 from four) plus 10 for every round won, and −10 for leaving a game with other
+humans early; a leaver scores nothing else. Every game is scored, however short.
+"""
+
+from __future__ import annotations
+
+from services.ledger.scoring.common import (
+    LEAVING_PENALTY,
+    human_seats,
+    placement_bonus,
+    with_other_humans,
+)
+
+ROUND_WIN = 10
+
+
+def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int]:
+    scored = {}
+    for seat in human_seats(seats):
+        if seats[seat]["left"]:
+            scored[seat] = LEAVING_PENALTY if with_other_humans(seats) else 0
+            continue
+        bonus = placement_bonus(result["places"][seat], len(seats))
+        scored[seat] = bonus + ROUND_WIN * result["rounds_won"][seat]
+    return scored
+
+
+def winners(result: dict) -> set[int]:
+    return {seat for seat, place in enumerate(result["places"]) if place == 1}

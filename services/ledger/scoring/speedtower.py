@@ -1,0 +1,50 @@
+"""Speedtower's Bestenliste.
+
+The winner gets 25 points plus 5 per stock card the opponents (computers too) have left, at
+most 150 in all; everyone else 2 per stock card they built; then the placement bonus 30 / 15
+(from three players) / 5 (four players). A draw-free end has no winner: everyone gets 2 per
+built card, plus the bonus of their place. A human who leaves a game with other humans gets
+−10; a leaver scores nothing else (a computer finished the seat). Games under 90 seconds are
+not scored at all.
+"""
+
+from __future__ import annotations
+
+from services.ledger.scoring.common import (
+    LEAVING_PENALTY,
+    human_seats,
+    placement_bonus,
+    with_other_humans,
+)
+
+WIN_BASE = 25
+PER_OPPONENT_CARD = 5
+WIN_CAP = 150
+PER_BUILT_CARD = 2
+SCORED_FROM_SECONDS = 90
+
+
+def winner_points(result: dict) -> int:
+    winner = result["winner"]
+    left = sum(cards for seat, cards in enumerate(result["stock_left"]) if seat != winner)
+    return min(WIN_CAP, WIN_BASE + PER_OPPONENT_CARD * left)
+
+
+def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int] | None:
+    if seconds < SCORED_FROM_SECONDS:
+        return None
+    scored = {}
+    for seat in human_seats(seats):
+        if seats[seat]["left"]:
+            scored[seat] = LEAVING_PENALTY if with_other_humans(seats) else 0
+            continue
+        if seat == result["winner"]:
+            base = winner_points(result)
+        else:
+            base = PER_BUILT_CARD * result["stock_built"][seat]
+        scored[seat] = base + placement_bonus(result["places"][seat], len(seats))
+    return scored
+
+
+def winners(result: dict) -> set[int]:
+    return set() if result["winner"] is None else {result["winner"]}

@@ -1,0 +1,152 @@
+"""Challenges: a player seated at an open table invites another player by name; the invitee
+accepts (and is seated) or declines within two minutes.
+
+There is one invitation per table and invitee (its id names both), so inviting again only
+renews it; the invitee's pending list is a zset scored by expiry, pruned when read.
+"""
+
+from __future__ import annotations
+
+import time
+
+import marshmallow as ma
+from flask_smorest import abort
+
+from services.lobby import players
+from services.lobby.accounts import PlayerName, signed_in
+from shared import store
+from shared.tables import lifecycle, table
+from shared.web import Blueprint, ProblemSchema, redis_client, table_context
+
+blp = Blueprint("invitations", __name__, description="Challenges: invitations to a table")
+
+TABLE_ID_MAX = 64
+
+
+class InvitationRequestSchema(ma.Schema):
+    to = PlayerName()
+    table = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(1, TABLE_ID_MAX),
+        metadata={"description": "The id of a table the inviter sits at"},
+    )
+
+
+class InvitationSchema(ma.Schema):
+    id = ma.fields.String()
+    from_ = ma.fields.String(
+        data_key="from", attribute="from", metadata={"description": "The inviter's name"}
+    )
+    to = ma.fields.String(metadata={"description": "The invitee's name"})
+    table = ma.fields.String()
+    game = ma.fields.String()
+    expires_at = ma.fields.Float(metadata={"description": "Unix seconds"})
+
+
+class InvitationListSchema(ma.Schema):
+    invitations = ma.fields.List(
+        ma.fields.Nested(InvitationSchema),
+        metadata={"description": f"Newest first, at most {players.INVITATIONS_LIST_MAX}"},
+    )
+
+
+class AcceptedSchema(ma.Schema):
+    table = ma.fields.String()
+    seat = ma.fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "The seat taken; null when a game already runs at the "
+            "table and the player waits for the next one"
+        },
+    )
+
+
+@blp.route("/invitations", methods=["POST"])
+@blp.arguments(InvitationRequestSchema)
+@blp.response(201, InvitationSchema)
+@blp.alt_response(401, schema=ProblemSchema, description="No valid token")
+@blp.alt_response(403, schema=ProblemSchema, description="The caller does not sit at the table")
+@blp.alt_response(404, schema=ProblemSchema, description="No such table or player")
+@blp.alt_response(
+    409,
+    schema=ProblemSchema,
+    description="The table is not open, is a solo table, or the invitee sits at it already",
+)
+def invite(body):
+    """Invite a player to the caller's open table; the invitation lasts two minutes."""
+    inviter = signed_in()
+    r = redis_client()
+    doc = store.load(r, body["table"])
+    if doc is None:
+        abort(404, message=f"There is no table {body['table']!r}.")
+    if table.seat_of(doc, inviter["id"]) is None:
+        abort(403, message="Only a player seated at the table may invite to it.")
+    if doc["settings"]["solo"]:
+        abort(409, message="A solo table takes no other players.")
+    if doc["status"] != table.OPEN:
+        abort(409, message=f"The table is {doc['status']}; invitations are for open tables.")
+    invitee = players.find(r, body["to"])
+    if invitee is None:
+        abort(404, message=f"There is no player named {body['to']!r}.")
+    if table.seat_of(doc, invitee["id"]) is not None:
+        abort(409, message=f"{invitee['name']} sits at this table already.")
+    now = time.time()
+    invitation = {
+        "id": players.invitation_id(doc["id"], invitee["id"]),
+        "from": inviter["name"],
+        "from_id": inviter["id"],
+        "to": invitee["name"],
+        "to_id": invitee["id"],
+        "table": doc["id"],
+        "game": doc["game"],
+        "expires_at": now + players.INVITATION_TTL,
+    }
+    players.save_invitation(r, invitation, now)
+    return invitation
+
+
+@blp.route("/invitations", methods=["GET"])
+@blp.response(200, InvitationListSchema)
+@blp.alt_response(401, schema=ProblemSchema, description="No valid token")
+def pending():
+    """The caller's pending invitations."""
+    player = signed_in()
+    return {"invitations": players.invitations_for(redis_client(), player["id"], time.time())}
+
+
+def _own_invitation(invitation_id: str) -> tuple[dict, dict]:
+    """The caller and the pending invitation addressed to them (404 / 403 otherwise)."""
+    player = signed_in()
+    invitation = players.invitation(redis_client(), invitation_id, time.time())
+    if invitation is None:
+        abort(404, message="There is no such invitation, or it expired.")
+    if invitation["to_id"] != player["id"]:
+        abort(403, message="This invitation is for someone else.")
+    return player, invitation
+
+
+@blp.route("/invitations/<invitation_id>/accept", methods=["POST"])
+@blp.response(200, AcceptedSchema)
+@blp.alt_response(401, schema=ProblemSchema, description="No valid token")
+@blp.alt_response(403, schema=ProblemSchema, description="Someone else's invitation")
+@blp.alt_response(404, schema=ProblemSchema, description="No such invitation, or the table is gone")
+@blp.alt_response(
+    409, schema=ProblemSchema, description="The table cannot seat the caller (every seat taken …)"
+)
+def accept(invitation_id):
+    """Accept: the caller sits down at the table (or waits there if a game already runs)."""
+    player, invitation = _own_invitation(invitation_id)
+    doc = lifecycle.join(table_context(), invitation["table"], player)
+    players.delete_invitation(redis_client(), invitation)
+    return {"table": doc["id"], "seat": table.seat_of(doc, player["id"])}
+
+
+@blp.route("/invitations/<invitation_id>/decline", methods=["POST"])
+@blp.response(204)
+@blp.alt_response(401, schema=ProblemSchema, description="No valid token")
+@blp.alt_response(403, schema=ProblemSchema, description="Someone else's invitation")
+@blp.alt_response(404, schema=ProblemSchema, description="No such invitation, or it expired")
+def decline(invitation_id):
+    """Decline: the invitation is gone."""
+    _, invitation = _own_invitation(invitation_id)
+    players.delete_invitation(redis_client(), invitation)

@@ -1,0 +1,161 @@
+"""Tables in the lobby: open one, list the open ones, sit down, set seats and settings, start."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask.views import MethodView
+
+from shared import keys, store
+from shared.auth import current_player
+from shared.games import names
+from shared.tables import house, lifecycle
+from shared.tables.schemas import TableListingSchema, TableSchema, document_errors
+from shared.tables.table import CLOSED
+from shared.tables.views import listing, table_view
+from shared.web import Blueprint, redis_client, table_context
+
+blp = Blueprint("tables", __name__, description="Open, list, join and start tables")
+LIST_LIMIT = 100
+OneOf = ma.validate.OneOf
+
+
+class HouseSettingsSchema(ma.Schema):
+    clock = ma.fields.Integer(
+        validate=OneOf(house.CLOCKS), metadata={"description": "seconds per decision; 0 = none"}
+    )
+    tempo = ma.fields.String(validate=OneOf(house.TEMPOS))
+    stakes = ma.fields.Integer(validate=ma.validate.Range(0, house.MAX_STAKE))
+    fill = ma.fields.String(
+        validate=OneOf(house.FILLS), metadata={"description": "free seats at the start"}
+    )
+    strength = ma.fields.String(validate=OneOf(house.STRENGTHS))
+    solo = ma.fields.Boolean(metadata={"description": "alone against computers"})
+    humans_only = ma.fields.Boolean()
+
+
+OPTIONS = ma.fields.Dict(
+    keys=ma.fields.String(validate=ma.validate.Length(max=40)),
+    validate=ma.validate.Length(max=20),
+    metadata={"description": "the game's own options (docs/rules/<game>.md)"},
+)
+
+
+class CreateTableSchema(ma.Schema):
+    game = ma.fields.String(required=True, validate=OneOf(names()))
+    seats = ma.fields.Integer(required=True, validate=ma.validate.Range(1, 6))
+    options = OPTIONS
+    settings = ma.fields.Nested(HouseSettingsSchema)
+
+
+class ChangeSettingsSchema(ma.Schema):
+    options = OPTIONS
+    settings = ma.fields.Nested(HouseSettingsSchema)
+
+
+class JoinSchema(ma.Schema):
+    seat = ma.fields.Integer(validate=ma.validate.Range(0, 5))
+
+
+class SeatChangeSchema(ma.Schema):
+    kind = ma.fields.String(required=True, validate=OneOf(("computer", "empty")))
+    strength = ma.fields.String(validate=OneOf(house.STRENGTHS))
+
+
+class ListQuerySchema(ma.Schema):
+    game = ma.fields.String(validate=OneOf(names()))
+
+
+def _answer(doc: dict, player: dict) -> dict:
+    return table_view(doc, player["id"], table_context().now)
+
+
+@blp.route("/tables")
+class Tables(MethodView):
+    @blp.arguments(ListQuerySchema, location="query")
+    @blp.response(200, TableListingSchema(many=True))
+    def get(self, query):
+        """Tables others may join (not solo, not closed), newest first."""
+        r = redis_client()
+        ids = r.zrevrange(keys.OPEN_TABLES, 0, LIST_LIMIT - 1)
+        docs = store.load_many(r, ids)
+        gone = set(ids) - {doc["id"] for doc in docs if doc["status"] != CLOSED}
+        if gone:
+            r.zrem(keys.OPEN_TABLES, *gone)
+        return [
+            listing(doc) for doc in docs
+            if doc["status"] != CLOSED and query.get("game") in (None, doc["game"])
+        ]  # fmt: skip
+
+    @blp.arguments(CreateTableSchema)
+    @blp.response(201, TableSchema)
+    @document_errors(blp, 400, 401, 409)
+    def post(self, body):
+        """Open a table; the opener sits in seat 0. A solo table starts at once."""
+        player = current_player()
+        doc = lifecycle.open_table(
+            table_context(), player, body["game"], body["seats"],
+            body.get("options", {}), body.get("settings", {}),
+        )  # fmt: skip
+        return _answer(doc, player)
+
+
+@blp.route("/me/tables")
+@blp.response(200, TableListingSchema(many=True))
+@document_errors(blp, 401)
+def my_tables():
+    """The tables the caller sits at or waits at: where a reload brings a player back."""
+    player = current_player()
+    r = redis_client()
+    ids = sorted(r.smembers(keys.player_tables(player["id"])))
+    docs = store.load_many(r, ids)
+    gone = set(ids) - {doc["id"] for doc in docs}
+    if gone:
+        r.srem(keys.player_tables(player["id"]), *gone)
+    return [listing(doc) for doc in docs if doc["status"] != CLOSED]
+
+
+@blp.route("/tables/<table_id>/seats", methods=["POST"])
+@blp.arguments(JoinSchema)
+@blp.response(200, TableSchema)
+@document_errors(blp, 400, 401, 403, 404, 409)
+def join(body, table_id):
+    """Sit down (the seat asked for, or the first free one); while a game runs, wait for
+    the next one."""
+    player = current_player()
+    return _answer(lifecycle.join(table_context(), table_id, player, body.get("seat")), player)
+
+
+@blp.route("/tables/<table_id>/seats/<int:seat>", methods=["PUT"])
+@blp.arguments(SeatChangeSchema)
+@blp.response(200, TableSchema)
+@document_errors(blp, 400, 401, 403, 404, 409)
+def set_seat(body, table_id, seat):
+    """The opener puts a computer on a free seat or empties it, before the start."""
+    player = current_player()
+    doc = lifecycle.set_seat(
+        table_context(), table_id, player, seat, body["kind"], body.get("strength")
+    )
+    return _answer(doc, player)
+
+
+@blp.route("/tables/<table_id>/settings", methods=["PATCH"])
+@blp.arguments(ChangeSettingsSchema)
+@blp.response(200, TableSchema)
+@document_errors(blp, 400, 401, 403, 404, 409)
+def change_settings(body, table_id):
+    """The opener changes the game options or house settings before the start."""
+    player = current_player()
+    doc = lifecycle.change_settings(
+        table_context(), table_id, player, body.get("options"), body.get("settings")
+    )
+    return _answer(doc, player)
+
+
+@blp.route("/tables/<table_id>/start", methods=["POST"])
+@blp.response(200, TableSchema)
+@document_errors(blp, 401, 403, 404, 409)
+def start(table_id):
+    """The opener starts the game: free seats are filled as the table was set, stakes are
+    collected (refused when someone cannot pay), who begins is drawn by lot."""
+    player = current_player()
+    return _answer(lifecycle.start(table_context(), table_id, player), player)

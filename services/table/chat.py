@@ -1,0 +1,117 @@
+"""Chat at a table: lines of at most 200 characters, a 2 s lock after each, and the themed
+"Freude" / "Ärgern" exclamations per game."""
+
+from __future__ import annotations
+
+import random
+
+import marshmallow as ma
+
+from shared import store
+from shared.auth import current_player
+from shared.tables import lifecycle
+from shared.tables.errors import BadRequest, NoSuchTable
+from shared.tables.schemas import document_errors
+from shared.web import Blueprint, table_context
+
+blp = Blueprint("chat", __name__, description="Chat at a table")
+MAX_LINE = 200
+
+EXCLAMATIONS = {
+    "speedlaunch": {
+        "freude": [
+            "Zündung! 🚀",
+            "Abheben!",
+            "Ab in den Orbit!",
+            "T−1 – und weg!",
+            "Houston, alles bestens!",
+        ],
+        "aergern": [
+            "Blindgänger …",
+            "Houston, wir haben ein Problem.",
+            "Asteroid voraus!",
+            "Das Schwarze Loch hat meinen Plan verschluckt.",
+            "Countdown abgebrochen!",
+        ],
+    },
+    "speedtower": {
+        "freude": [
+            "Richtfest! 🏗️",
+            "Läuft wie am Schnürchen!",
+            "Der Kran hat’s gerichtet!",
+            "Stockwerk um Stockwerk!",
+            "Bauauftrag fast erfüllt!",
+        ],
+        "aergern": [
+            "Baustopp!",
+            "Das Material ist alle …",
+            "Wer hat mir die Steilvorlage geklaut?",
+            "Abriss!",
+            "Der Polier schimpft.",
+        ],
+    },
+    "speedone": {
+        "freude": [
+            "ONE!",
+            "Farbe gewünscht, Farbe bekommen!",
+            "Aussetzen – tut mir leid!",
+            "Das lief rund!",
+            "Richtungswechsel, hihi!",
+        ],
+        "aergern": [
+            "Plus vier?! Ernsthaft?",
+            "Schon wieder ziehen …",
+            "Falsche Farbe!",
+            "Wer hat die Richtung gedreht?",
+            "Meine Hand wird immer voller.",
+        ],
+    },
+}
+
+
+class ChatSchema(ma.Schema):
+    text = ma.fields.String(validate=ma.validate.Length(1, MAX_LINE))
+    exclamation = ma.fields.String(
+        validate=ma.validate.OneOf(("freude", "aergern")),
+        metadata={"description": "send a random themed line instead of text"},
+    )
+
+
+class ChatLineSchema(ma.Schema):
+    type = ma.fields.String()
+    seat = ma.fields.Integer(allow_none=True)
+    name = ma.fields.String()
+    text = ma.fields.String()
+    at = ma.fields.Float()
+
+
+@blp.route("/tables/<table_id>/chat", methods=["POST"])
+@blp.arguments(ChatSchema)
+@blp.response(201, ChatLineSchema)
+@document_errors(blp, 400, 401, 403, 404, 429)
+def post_chat(body, table_id):
+    """Say something at the table (players seated or waiting there)."""
+    player = current_player()
+    ctx = table_context()
+    if ("text" in body) == ("exclamation" in body):
+        raise BadRequest("send either text or an exclamation")
+    text = body.get("text", "").strip()
+    if "exclamation" in body:
+        doc = store.load(ctx.r, table_id)
+        game = doc["game"] if doc else "speedone"
+        text = random.choice(EXCLAMATIONS[game][body["exclamation"]])
+    if not text or any(ord(c) < 32 for c in text):
+        raise BadRequest("a chat line needs visible text and no control characters")
+    return lifecycle.chat(ctx, table_id, player, text)
+
+
+@blp.route("/tables/<table_id>/chat")
+@blp.response(200, ChatLineSchema(many=True))
+@document_errors(blp, 401, 404)
+def get_chat(table_id):
+    """The table's last chat lines (for a client that comes back)."""
+    current_player()
+    ctx = table_context()
+    if store.load(ctx.r, table_id) is None:
+        raise NoSuchTable(f"there is no table {table_id}")
+    return store.recent_chat(ctx.r, table_id)

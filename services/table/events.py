@@ -1,0 +1,132 @@
+"""Server-Sent Events of a table: every commit, cut to the caller's seat.
+
+The event id is the commit's stream id, so a client that reconnects with Last-Event-ID — to
+any instance — gets exactly what it missed. Each ``update`` carries the commit's events
+(redacted by the engine's rules for the seat) and the table as the caller now sees it; a
+client too far behind gets one ``state`` event instead. A comment every 15 s keeps the
+connection open.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, current_app, request, stream_with_context
+
+from services.table.hub import Hub
+from shared import store
+from shared.auth import current_player
+from shared.games.base import redact_event
+from shared.tables.errors import NoSuchTable
+from shared.tables.schemas import document_errors
+from shared.tables.table import seat_of
+from shared.tables.views import table_view
+from shared.web import Blueprint, redis_client, table_context
+
+blp = Blueprint("events", __name__, description="Server-Sent Events of a table")
+HEARTBEAT_SECONDS = 15.0
+CATCH_UP_LIMIT = 500  # commits replayed on reconnect before a full state is cheaper
+
+
+def hub() -> Hub:
+    """This process's hub, made on first use (after gunicorn has forked the worker)."""
+    if "hub" not in current_app.extensions:
+        current_app.extensions["hub"] = Hub(redis_client())
+    return current_app.extensions["hub"]
+
+
+def _id_key(stream_id: str) -> tuple[int, int]:
+    ms, _, seq = stream_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+def _message(kind: str, data: dict, event_id: str | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class Stream:
+    """One client's stream: what it has seen, and how to say the next thing to it."""
+
+    def __init__(self, table_id: str, player_id: str, last_id: str | None):
+        self.table_id = table_id
+        self.player_id = player_id
+        self.last_id = last_id
+        self.version = -1
+
+    def update(self, entries, doc) -> str:
+        """SSE messages for new commits (older or already sent ones are skipped)."""
+        seat = seat_of(doc, self.player_id) if doc else None
+        out = []
+        fresh = [
+            e for e in entries if self.last_id is None or _id_key(e[0]) > _id_key(self.last_id)
+        ]
+        for index, (entry_id, version, events) in enumerate(fresh):
+            data = {"version": version, "events": [redact_event(e, seat) for e in events]}
+            if index == len(fresh) - 1 and doc and doc["version"] > self.version:
+                data["table"] = table_view(doc, self.player_id, table_context().now)
+                self.version = doc["version"]
+            out.append(_message("update", data, entry_id))
+            self.last_id = entry_id
+        return "".join(out)
+
+    def state(self, r) -> str:
+        """A full-state message that puts the client at the stream's newest commit."""
+        doc = store.load(r, self.table_id)
+        if doc is None:
+            return _message("closed", {"table": self.table_id})
+        self.last_id = store.latest_event_id(r, self.table_id)
+        self.version = doc["version"]
+        view = table_view(doc, self.player_id, table_context().now)
+        return _message("state", {"version": doc["version"], "table": view}, self.last_id)
+
+    def catch_up(self, r) -> str:
+        """What a reconnecting client missed, or a full state when that is too much."""
+        if not self.last_id:
+            return self.state(r)
+        first = store.first_event_id(r, self.table_id)
+        try:
+            behind = first is not None and _id_key(self.last_id) < _id_key(first)
+        except ValueError:
+            behind = True
+        missed = (
+            [] if behind else store.read_events(r, self.table_id, self.last_id, CATCH_UP_LIMIT + 1)
+        )
+        if behind or len(missed) > CATCH_UP_LIMIT:
+            return self.state(r)
+        return self.update(missed, store.load(r, self.table_id)) if missed else ""
+
+
+@blp.route("/tables/<table_id>/events")
+@blp.response(200, description="text/event-stream of update, state and closed events")
+@document_errors(blp, 401, 404)
+def events(table_id):
+    """Subscribe to a table. Reconnect with the Last-Event-ID header (or ``last_id``)."""
+    player = current_player()
+    r = redis_client()
+    if store.load(r, table_id) is None:
+        raise NoSuchTable(f"there is no table {table_id}")
+    last_id = request.headers.get("Last-Event-ID") or request.args.get("last_id")
+    stream = Stream(table_id, player["id"], last_id)
+    subscription = hub().subscribe(table_id)
+    heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)
+
+    @stream_with_context
+    def generate():
+        try:
+            yield "retry: 2000\n\n"
+            yield stream.catch_up(r)
+            while True:
+                batch = subscription.next(heartbeat)
+                if subscription.overflowed.is_set():
+                    subscription.overflowed.clear()
+                    yield stream.state(r)
+                elif batch is None:
+                    yield ": heartbeat\n\n"
+                else:
+                    yield stream.update(batch.entries, batch.doc)
+        finally:
+            hub().unsubscribe(subscription)
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(generate(), mimetype="text/event-stream", headers=headers)

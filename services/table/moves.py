@@ -1,0 +1,91 @@
+"""Moves and hints: the engine's move JSON through the one move path."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask import current_app
+from flask_smorest import abort
+from rq.exceptions import NoSuchJobError
+
+from shared import store
+from shared.auth import current_player
+from shared.games import get_game
+from shared.tables import table
+from shared.tables.play import submit_move, turn_of
+from shared.tables.schemas import TableSchema, document_errors
+from shared.web import Blueprint, table_context
+
+blp = Blueprint("moves", __name__, description="Moves and hints")
+HINT_TIMEOUT = 5  # seconds to wait for the bots worker
+
+
+class MoveSchema(ma.Schema):
+    move = ma.fields.Dict(
+        required=True,
+        keys=ma.fields.String(validate=ma.validate.Length(max=20)),
+        validate=ma.validate.Length(max=10),
+        metadata={"description": 'the engine\'s move, e.g. {"type": "draw"}'},
+    )
+    version = ma.fields.Integer(
+        validate=ma.validate.Range(0), metadata={"description": "the version the client saw"}
+    )
+    key = ma.fields.String(
+        validate=ma.validate.Length(1, 64), metadata={"description": "an idempotency key"}
+    )
+
+
+class MoveAnswerSchema(ma.Schema):
+    version = ma.fields.Integer()
+    events = ma.fields.List(ma.fields.Dict(), metadata={"description": "cut to your seat"})
+    table = ma.fields.Nested(TableSchema)
+
+
+class HintSchema(ma.Schema):
+    move = ma.fields.Dict(metadata={"description": "the strong computer's move for you"})
+    turn = ma.fields.String()
+
+
+@blp.route("/tables/<table_id>/moves", methods=["POST"])
+@blp.arguments(MoveSchema)
+@blp.response(200, MoveAnswerSchema)
+@document_errors(blp, 400, 401, 403, 404, 409, 422)
+def post_move(body, table_id):
+    """Make a move. With ``version`` (or ``key``) a repeated request is answered like the
+    first and applied once; a stale version gets 409 with ``current_version``."""
+    player = current_player()
+    return submit_move(
+        table_context(), table_id, player, body["move"], body.get("version"), body.get("key")
+    )
+
+
+@blp.route("/tables/<table_id>/hint")
+@blp.response(200, HintSchema)
+@document_errors(blp, 401, 403, 404, 409)
+@blp.alt_response(503, description="no computer player answered in time")
+def hint(table_id):
+    """ "Tipp": the strong computer's next move for the caller. Never at a table with stakes
+    against other humans."""
+    player = current_player()
+    ctx = table_context()
+    doc = store.load(ctx.r, table_id)
+    if doc is None:
+        abort(404, message=f"there is no table {table_id}")
+    seat = table.seat_of(doc, player["id"])
+    if seat is None:
+        abort(403, message="you do not sit at this table")
+    if doc["settings"]["stakes"] and len(table.humans(doc)) > 1:
+        abort(403, message="no hints at a table with stakes against other humans")
+    if (
+        doc["status"] != table.PLAYING
+        or get_game(doc["game"]).to_move(doc["current"]["state"]) != seat
+    ):
+        abort(409, message="a hint is only given when it is your turn")
+    turn = turn_of(doc)
+    job = ctx.jobs.hint(table_id, seat, turn)
+    try:
+        result = job.latest_result(timeout=current_app.config.get("HINT_TIMEOUT", HINT_TIMEOUT))
+    except NoSuchJobError:
+        result = None
+    if result is None or result.type != result.Type.SUCCESSFUL or not result.return_value:
+        abort(503, message="no computer player answered in time; try again")
+    return {"move": result.return_value["move"], "turn": turn}

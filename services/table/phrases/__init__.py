@@ -1,0 +1,1 @@
+"""How each game phrases its events in the log, in German and English."""

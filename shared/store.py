@@ -1,0 +1,209 @@
+"""Redis access for tables: load a table, commit a change with compare-and-set, read streams.
+
+A table is one hash (``version``, ``doc``) plus its event stream and move lists, all under the
+table's hash tag. Every change goes through :func:`commit`, one Lua script that checks the
+version, writes the document, appends the commit's events to the stream, records the moves and
+the idempotent answer, and announces the table on the change channel — all or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from dataclasses import dataclass, field
+
+import redis
+
+from shared import keys
+
+STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
+REQUEST_TTL = 900  # seconds an idempotent answer is kept
+CHAT_LINES = 100  # chat lines kept per table for clients that come back
+
+_COMMIT = """
+if KEYS[4] ~= '' then
+  local answer = redis.call('GET', KEYS[4])
+  if answer then return {2, answer} end
+end
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[1] == '' then
+  if current then return {0, current} end
+elseif current ~= ARGV[1] then
+  return {0, current or ''}
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'v', ARGV[2], 'e', ARGV[4])
+local moves = cjson.decode(ARGV[5])
+for _, move in ipairs(moves) do redis.call('RPUSH', KEYS[3], move) end
+if KEYS[4] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8]) end
+if tonumber(ARGV[9]) > 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[9])
+  redis.call('EXPIRE', KEYS[2], ARGV[9])
+  redis.call('EXPIRE', KEYS[3], ARGV[9])
+end
+redis.call('PUBLISH', ARGV[10], ARGV[11])
+return {1, id}
+"""
+
+_CHAT = """
+if not redis.call('HGET', KEYS[1], 'version') then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'v', ARGV[1], 'e', ARGV[2])
+redis.call('RPUSH', KEYS[3], ARGV[4])
+redis.call('LTRIM', KEYS[3], -tonumber(ARGV[5]), -1)
+redis.call('PUBLISH', ARGV[6], ARGV[7])
+return id
+"""
+
+
+_registered: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _script(r: redis.Redis, source: str):
+    """The script registered on this client (sent once, then called by its SHA)."""
+    scripts = _registered.setdefault(r, {})
+    if source not in scripts:
+        scripts[source] = r.register_script(source)
+    return scripts[source]
+
+
+class VersionConflict(Exception):
+    """The table moved on since it was read; ``current`` is its version now (None: gone)."""
+
+    def __init__(self, current: int | None):
+        super().__init__(f"table is at version {current}")
+        self.current = current
+
+
+class AlreadyApplied(Exception):
+    """The request key was seen before; ``answer`` is what the first request was told."""
+
+    def __init__(self, answer: dict):
+        super().__init__("request already applied")
+        self.answer = answer
+
+
+@dataclass
+class Commit:
+    """One change of a table: its new document, events, moves for the record and answer."""
+
+    doc: dict
+    events: list = field(default_factory=list)
+    moves: list = field(default_factory=list)
+    game_no: int = 0
+    request_key: str | None = None
+    answer: dict | None = None
+    expire: int = 0  # seconds until the table's keys expire (0: keep)
+
+
+def parse_doc(version: str | None, doc: str | None) -> dict | None:
+    """A table document from its hash fields (None when the table does not exist)."""
+    if doc is None:
+        return None
+    document = json.loads(doc)
+    document["version"] = int(version)
+    return document
+
+
+def load(r: redis.Redis, table_id: str) -> dict | None:
+    """The table document (with its ``version``), or None when there is no such table."""
+    return parse_doc(*r.hmget(keys.table(table_id), "version", "doc"))
+
+
+def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
+    """The documents of several tables in one round trip (missing ones left out)."""
+    pipe = r.pipeline(transaction=False)
+    for table_id in table_ids:
+        pipe.hmget(keys.table(table_id), "version", "doc")
+    return [doc for fields in pipe.execute() if (doc := parse_doc(*fields)) is not None]
+
+
+def commit(r: redis.Redis, expected: int | None, change: Commit) -> str:
+    """Write ``change`` if the table is still at version ``expected`` (None: a new table).
+
+    The document's version becomes ``expected + 1``. Returns the stream id of the commit;
+    raises VersionConflict or AlreadyApplied and writes nothing otherwise.
+    """
+    table_id = change.doc["id"]
+    new_version = 1 if expected is None else expected + 1
+    doc = {k: v for k, v in change.doc.items() if k != "version"}
+    request = keys.table_request(table_id, change.request_key) if change.request_key else ""
+    status, value = _script(r, _COMMIT)(
+        keys=[
+            keys.table(table_id),
+            keys.table_events(table_id),
+            keys.table_moves(table_id, change.game_no),
+            request,
+        ],
+        args=[
+            "" if expected is None else str(expected),
+            str(new_version),
+            json.dumps(doc, separators=(",", ":")),
+            json.dumps(change.events, separators=(",", ":")),
+            json.dumps([json.dumps(m, separators=(",", ":")) for m in change.moves]),
+            json.dumps(change.answer or {}, separators=(",", ":")),
+            str(STREAM_LENGTH),
+            str(REQUEST_TTL),
+            str(change.expire),
+            keys.TABLE_CHANGES,
+            table_id,
+        ],
+    )
+    if status == 0:
+        raise VersionConflict(int(value) if value else None)
+    if status == 2:
+        raise AlreadyApplied(json.loads(value))
+    change.doc["version"] = new_version
+    return value
+
+
+def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str | None:
+    """Add a chat line (no state change, so no new version) to the stream and the table's
+    recent chat; None if there is no such table."""
+    return _script(r, _CHAT)(
+        keys=[keys.table(table_id), keys.table_events(table_id), keys.table_chat(table_id)],
+        args=[
+            str(version),
+            json.dumps([line], separators=(",", ":")),
+            str(STREAM_LENGTH),
+            json.dumps(line, separators=(",", ":")),
+            str(CHAT_LINES),
+            keys.TABLE_CHANGES,
+            table_id,
+        ],
+    )
+
+
+def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
+    return [json.loads(line) for line in r.lrange(keys.table_chat(table_id), 0, -1)]
+
+
+def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> dict | None:
+    answer = r.get(keys.table_request(table_id, request_key))
+    return json.loads(answer) if answer else None
+
+
+def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | None = None):
+    """Commits after stream id ``after`` (exclusive; "-" from the start) as
+    ``[(id, version, events)]``."""
+    start = "-" if after == "-" else f"({after}"
+    return parse_events(r.xrange(keys.table_events(table_id), min=start, count=count))
+
+
+def parse_events(entries) -> list[tuple[str, int, list]]:
+    """Stream entries as ``[(id, version, events)]``."""
+    return [(entry_id, int(f["v"]), json.loads(f["e"])) for entry_id, f in entries]
+
+
+def latest_event_id(r: redis.Redis, table_id: str) -> str:
+    latest = r.xrevrange(keys.table_events(table_id), count=1)
+    return latest[0][0] if latest else "0-0"
+
+
+def first_event_id(r: redis.Redis, table_id: str) -> str | None:
+    """The oldest commit still in the stream (older ones were trimmed)."""
+    entries = r.xrange(keys.table_events(table_id), count=1)
+    return entries[0][0] if entries else None
+
+
+def game_moves(r: redis.Redis, table_id: str, game_no: int) -> list[dict]:
+    return [json.loads(m) for m in r.lrange(keys.table_moves(table_id, game_no), 0, -1)]

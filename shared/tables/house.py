@@ -1,0 +1,40 @@
+"""The house settings of a table (DECISIONS.md "All games"), beside each game's own options."""
+
+from __future__ import annotations
+
+CLOCKS = (30, 60, 90, 120, 0)  # seconds per decision; 0 = no clock
+DEFAULT_CLOCK = 120
+GRACE = 10  # seconds after the clock before the computer decides
+TEMPOS = ("normal", "fast")
+STRENGTHS = ("leicht", "normal", "stark")
+FILLS = ("computer", "empty")  # what free seats become when the game starts
+HOLD_SECONDS = 120  # rematch: seats held for those who have not clicked yet
+MAX_STAKE = 100_000
+PACE_SECONDS = {"normal": 1.2, "fast": 0.4}  # pause before a computer move
+COMPUTER_NAMES = ("Ada", "Bruno", "Clara", "Dieter", "Emil", "Frieda")
+
+# Seats (0-based) where only computers may sit, per game and seat count.
+COMPUTER_ONLY_FROM = {"speedlaunch": 4}  # Speedlaunch: humans in seats 1-4 only
+
+# Games in which a clock expiry makes the computer finish the player's whole turn.
+CLOCK_FINISHES_TURN = {"speedtower"}
+
+DEFAULTS = {
+    "clock": DEFAULT_CLOCK,
+    "tempo": "normal",
+    "stakes": 0,
+    "fill": "computer",
+    "strength": "normal",
+    "solo": False,
+    "humans_only": False,
+}
+
+
+def computer_only(game: str, seat: int) -> bool:
+    """Whether a seat of this game is always a computer's."""
+    limit = COMPUTER_ONLY_FROM.get(game)
+    return limit is not None and seat >= limit
+
+
+def computer_name(seat: int, strength: str) -> str:
+    return f"{COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]} ({strength})"

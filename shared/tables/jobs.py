@@ -1,0 +1,77 @@
+"""The timed work around tables, as RQ jobs: computer turns, clocks, seat holds, bookings.
+
+A job only prompts; it names the turn it was made for (``"<game no>:<moves>"``) and does
+nothing when the table has moved on. What is due is also table state (deadlines in the
+document, the due index in Redis), so a lost job is found again by the watchdog and an
+overdue clock is applied by whoever touches the table next.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import redis
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from shared import keys
+
+BOTS, CLOCKS, LEDGER = "bots", "clocks", "ledger"
+COMPUTER_TURN = "services.bots.jobs.computer_turn"
+CLOCK_EXPIRY = "services.bots.jobs.clock_expiry"
+HOLD_EXPIRY = "services.bots.jobs.hold_expiry"
+HINT = "services.bots.jobs.hint"
+WATCHDOG = "services.bots.jobs.watchdog"
+BOOK_GAME = "services.ledger.bookings.book_game"
+WATCHDOG_LOCK_SECONDS = 10
+
+
+def queue(connection: redis.Redis, name: str) -> Queue:
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+class Jobs:
+    """Enqueues the house's jobs on the queue Redis (QUEUE_REDIS_URL)."""
+
+    def __init__(self, connection: redis.Redis):
+        self.connection = connection
+
+    def _at(self, name: str, when: float | None, function: str, *args) -> None:
+        target = queue(self.connection, name)
+        if when is None:
+            target.enqueue(function, *args, result_ttl=0, failure_ttl=86400)
+        else:
+            moment = datetime.fromtimestamp(when, UTC)
+            target.enqueue_at(moment, function, *args, result_ttl=0, failure_ttl=86400)
+
+    def computer_turn(self, table_id: str, turn: str, when: float | None) -> None:
+        self._at(BOTS, when, COMPUTER_TURN, table_id, turn)
+
+    def clock_expiry(self, table_id: str, turn: str, when: float) -> None:
+        self._at(CLOCKS, when, CLOCK_EXPIRY, table_id, turn)
+
+    def hold_expiry(self, table_id: str, game_no: int, when: float) -> None:
+        self._at(CLOCKS, when, HOLD_EXPIRY, table_id, game_no)
+
+    def book(self, booking: dict) -> None:
+        queue(self.connection, LEDGER).enqueue(
+            BOOK_GAME, booking, job_id=f"book-{booking['game_id']}", failure_ttl=7 * 86400
+        )
+
+    def watchdog(self, when: float) -> None:
+        """One watchdog chain at a time: the lock outlives the gap between two rounds."""
+        if self.connection.set(keys.WATCHDOG_LOCK, when, nx=True, ex=WATCHDOG_LOCK_SECONDS):
+            self._at(CLOCKS, when, WATCHDOG)
+
+    def hint(self, table_id: str, seat: int, turn: str):
+        return queue(self.connection, BOTS).enqueue(
+            HINT, table_id, seat, turn, result_ttl=60, at_front=True
+        )
+
+
+def mark_due(r: redis.Redis, table_id: str, when: float | None) -> None:
+    """Keep the due index (what the watchdog checks) in step with a table's next work."""
+    if when is None:
+        r.zrem(keys.DUE_TABLES, table_id)
+    else:
+        r.zadd(keys.DUE_TABLES, {table_id: when})

@@ -1,0 +1,232 @@
+"""Everything that happens to a table besides a move: open, sit, start, leave, rematch,
+turbo, chat, and the jobs that prompt computers and clocks. Each runs through play.change."""
+
+from __future__ import annotations
+
+import secrets
+
+from shared import keys, store
+from shared.games import get_game
+from shared.tables import table
+from shared.tables.errors import Conflict, NoSuchTable, NotAllowed, TooSoon
+from shared.tables.play import (
+    Context,
+    Pending,
+    change,
+    computer_move,
+    controlled_by_computer,
+    decide,
+    finish,
+    follow_up,
+    next_decision,
+    turn_of,
+)
+
+CHAT_LOCK_MS = 2000
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(5)
+
+
+def start_game(doc: dict, ctx: Context, pending: Pending, player: dict | None) -> None:
+    """Fill the seats, collect the stakes, deal, and set up the first decision."""
+    table.prepare_start(doc, player)
+    stake = doc["settings"]["stakes"]
+    if stake:
+        from shared.wallets import InsufficientFunds, collect_stakes
+
+        game_id = f"{doc['id']}-{doc['games_played'] + 1}"
+        try:
+            collect_stakes(ctx.r, game_id, table.stake_payers(doc), stake)
+        except InsufficientFunds as error:
+            raise Conflict(str(error), kind="insufficient-funds") from error
+    pending.events.extend(table.deal(doc, ctx.now))
+    game = doc["current"]
+    pending.record.append({
+        "kind": "deal", "at": ctx.now, "seed": game["seed"], "first": game["first"],
+        "options": doc["options"], "seats": game["players"],
+    })  # fmt: skip
+    next_decision(doc, ctx, pending)
+
+
+def open_table(ctx: Context, opener: dict, game: str, seats: int, options: dict,
+               settings: dict) -> dict:  # fmt: skip
+    doc = table.create(new_table_id(), opener, game, seats, options, settings, ctx.now)
+    pending = Pending(events=[{"type": "table.opened", "game": game, "name": opener["name"]}])
+    if doc["settings"]["solo"]:
+        start_game(doc, ctx, pending, opener)
+    store.commit(ctx.r, None, store.Commit(
+        doc, pending.events, pending.record, doc["current"]["no"] if doc["current"] else 0,
+        expire=ctx.retention,
+    ))  # fmt: skip
+    follow_up(doc, ctx, pending)
+    pipe = ctx.r.pipeline(transaction=False)
+    if not doc["settings"]["solo"]:
+        pipe.zadd(keys.OPEN_TABLES, {doc["id"]: ctx.now})
+    pipe.sadd(keys.player_tables(opener["id"]), doc["id"])
+    pipe.execute()
+    return doc
+
+
+def _run(ctx: Context, table_id: str, operation) -> dict:
+    doc, _ = change(ctx, table_id, operation)
+    if doc["status"] == table.CLOSED:
+        ctx.r.zrem(keys.OPEN_TABLES, table_id)
+    return doc
+
+
+def join(ctx: Context, table_id: str, player: dict, seat: int | None = None) -> dict:
+    doc = _run(ctx, table_id, lambda d, p: p.events.extend(table.join(d, player, seat)))
+    ctx.r.sadd(keys.player_tables(player["id"]), table_id)
+    return doc
+
+
+def set_seat(ctx, table_id, player, seat, kind, strength=None) -> dict:
+    return _run(
+        ctx, table_id, lambda d, p: p.events.extend(table.set_seat(d, player, seat, kind, strength))
+    )
+
+
+def change_settings(ctx, table_id, player, options=None, settings=None) -> dict:
+    return _run(
+        ctx, table_id,
+        lambda d, p: p.events.extend(table.change_settings(d, player, options, settings)),
+    )  # fmt: skip
+
+
+def start(ctx: Context, table_id: str, player: dict) -> dict:
+    return _run(ctx, table_id, lambda d, p: start_game(d, ctx, p, player))
+
+
+def leave(ctx: Context, table_id: str, player: dict) -> dict:
+    """Leave the table; during a game the player is out of it (Speedone drops the player and
+    deals the round again, elsewhere a computer plays on in the seat)."""
+
+    def operation(doc, pending):
+        seat = table.seat_of(doc, player["id"])
+        if doc["status"] != table.PLAYING or seat is None:
+            pending.events.extend(table.leave_seat(doc, player))
+            return
+        leave_running_game(doc, seat, ctx, pending)
+
+    doc = _run(ctx, table_id, operation)
+    ctx.r.srem(keys.player_tables(player["id"]), table_id)
+    return doc
+
+
+def leave_running_game(doc: dict, seat: int, ctx: Context, pending: Pending) -> None:
+    engine = get_game(doc["game"])
+    game = doc["current"]
+    doc["seats"][seat]["left"] = True
+    game["players"][seat]["left"] = True
+    pending.events.append(
+        {"type": "table.left_game", "seat": seat, "name": doc["seats"][seat]["name"]}
+    )
+    events = engine.leave(game["state"], seat)
+    if events is not None:
+        pending.events.extend(events)
+    pending.record.append({"kind": "leave", "seat": seat, "at": ctx.now, "events": events or []})
+    if not table.humans(doc):
+        game["turbo"] = True
+    if engine.to_move(game["state"]) is None:
+        finish(doc, ctx, pending)
+    next_decision(doc, ctx, pending)
+
+
+def rematch(ctx: Context, table_id: str, player: dict) -> dict:
+    """ "Nochmal": alone, the next game starts at once; with others, when all are back."""
+
+    def operation(doc, pending):
+        first_back = doc["held_until"] is None
+        everyone_back = table.rematch(doc, player, ctx.now)
+        pending.events.append({"type": "table.back", "seat": table.seat_of(doc, player["id"]),
+                               "name": player["name"]})  # fmt: skip
+        if everyone_back:
+            start_game(doc, ctx, pending, None)
+        elif first_back:
+            pending.new_decision = True  # schedules the hold's expiry
+
+    return _run(ctx, table_id, operation)
+
+
+def hold_expiry(ctx: Context, table_id: str, game_no: int) -> None:
+    """The rematch hold ran out: free the seats of those not back (stale-safe)."""
+
+    def operation(doc, pending):
+        current = doc["current"]
+        if doc["status"] != table.OVER or not current or current["no"] != game_no:
+            return
+        if doc["held_until"] is None or ctx.now < doc["held_until"]:
+            return
+        pending.events.extend(table.release_held_seats(doc))
+        pending.events.append({"type": "table.hold_over"})
+
+    _run(ctx, table_id, operation)
+
+
+def turbo(ctx: Context, table_id: str, player: dict) -> dict:
+    """Solo tables: the computers move without pauses for the rest of the game."""
+
+    def operation(doc, pending):
+        if not doc["settings"]["solo"]:
+            raise Conflict("turbo is only for solo tables")
+        if table.seat_of(doc, player["id"]) is None:
+            raise NotAllowed("you do not sit at this table")
+        if doc["status"] != table.PLAYING:
+            raise Conflict("no game is running at this table")
+        if not doc["current"]["turbo"]:
+            doc["current"]["turbo"] = True
+            pending.events.append({"type": "table.turbo"})
+            next_decision(doc, ctx, pending)
+
+    return _run(ctx, table_id, operation)
+
+
+def computer_turn(ctx: Context, table_id: str, turn: str) -> None:
+    """Job body: the computer in the seat to move decides, if the table still waits for
+    exactly that decision (otherwise the job is stale and does nothing)."""
+
+    def operation(doc, pending):
+        if turn_of(doc) != turn:
+            return
+        seat = get_game(doc["game"]).to_move(doc["current"]["state"])
+        if not controlled_by_computer(doc, seat):
+            return
+        strength = doc["seats"][seat]["strength"] or "normal"
+        decide(doc, seat, computer_move(doc, seat, strength), "computer", ctx, pending)
+
+    try:
+        change(ctx, table_id, operation)
+    except NoSuchTable:
+        return
+
+
+def clock_expiry(ctx: Context, table_id: str, turn: str) -> None:
+    """Job body: a clock ran out. Loading the table applies every overdue deadline; a job
+    that fired early is scheduled again for the deadline."""
+    try:
+        doc, _ = change(ctx, table_id)
+    except NoSuchTable:
+        return
+    game = doc["current"]
+    if turn_of(doc) == turn and game["deadline"] and game["deadline"] > ctx.now:
+        ctx.jobs.clock_expiry(table_id, turn, game["deadline"])
+
+
+def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
+    """Post a chat line; the sender's chat is locked for two seconds after each line."""
+    doc = store.load(ctx.r, table_id)
+    if doc is None:
+        raise NoSuchTable(f"there is no table {table_id}")
+    seat = table.seat_of(doc, player["id"])
+    waiting = player["id"] in [w["player"] for w in doc["waiting"]]
+    if seat is None and not waiting:
+        raise NotAllowed("only players at this table can chat here")
+    lock = keys.chat_lock(table_id, player["id"])
+    if not ctx.r.set(lock, 1, nx=True, px=CHAT_LOCK_MS):
+        wait = max(ctx.r.pttl(lock), 1) / 1000
+        raise TooSoon(f"your chat is locked for {wait:.1f} s more", retry_after=wait)
+    line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
+    store.append_chat(ctx.r, table_id, doc["version"], line)
+    return line

@@ -1,0 +1,275 @@
+"""The one path every change of a table takes: load → settle overdue clocks → validate and
+apply → compare-and-set → publish → schedule what follows.
+
+Humans' moves, computer turns, clock expiries and lobby actions (join, start, rematch …) all
+run through :func:`change`, so a stale or duplicated request can never apply twice and a
+deadline that passed is applied by whoever touches the table first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import redis
+
+from shared import store
+from shared.games import get_game
+from shared.games.base import IllegalMove, redact_event
+from shared.tables import house, table
+from shared.tables.errors import Conflict, IllegalPlay, NoSuchTable, NotAllowed
+from shared.tables.jobs import Jobs, mark_due
+from shared.tables.views import table_view
+
+MAX_ATTEMPTS = 25
+
+
+@dataclass
+class Pending:
+    """What one commit adds: events for the stream, moves for the record, follow-ups."""
+
+    events: list = field(default_factory=list)
+    record: list = field(default_factory=list)  # entries for the game's record
+    new_decision: bool = False
+    booking: dict | None = None
+
+
+@dataclass
+class Context:
+    """Where a change runs: the table Redis, the job queues, the time, the table retention."""
+
+    r: redis.Redis
+    jobs: Jobs
+    now: float
+    retention: int = 0
+    paced: bool = True
+
+
+def turn_of(doc: dict) -> str | None:
+    """The name of the decision the table waits for ("<game no>:<moves so far>")."""
+    game = doc["current"]
+    return f"{game['no']}:{game['moves']}" if game and doc["status"] == table.PLAYING else None
+
+
+def controlled_by_computer(doc: dict, seat: int) -> bool:
+    seat_doc = doc["seats"][seat]
+    return seat_doc["kind"] == "computer" or bool(seat_doc.get("left"))
+
+
+def _pace(doc: dict, ctx: Context) -> float:
+    if not ctx.paced or doc["current"]["turbo"]:
+        return 0.0
+    return house.PACE_SECONDS[doc["settings"]["tempo"]]
+
+
+def next_decision(doc: dict, ctx: Context, pending: Pending) -> None:
+    """Set the deadline or the computer's due time for whatever decision comes next."""
+    game = doc["current"]
+    state = game["state"]
+    seat = get_game(doc["game"]).to_move(state) if doc["status"] == table.PLAYING else None
+    game["deadline"] = game["bot_due"] = None
+    pending.new_decision = True
+    if seat is None:
+        return
+    if game["takeover"] is not None and game["takeover"] != seat:
+        game["takeover"] = None
+    if controlled_by_computer(doc, seat):
+        game["bot_due"] = ctx.now + _pace(doc, ctx)
+    elif game["takeover"] == seat:
+        game["deadline"] = ctx.now
+    elif doc["settings"]["clock"]:
+        game["deadline"] = ctx.now + doc["settings"]["clock"] + house.GRACE
+
+
+def decide(doc: dict, seat: int, move: dict, by: str, ctx: Context, pending: Pending) -> list:
+    """Apply one decision of ``seat`` (by "human", "computer" or "clock")."""
+    engine = get_game(doc["game"])
+    game = doc["current"]
+    events = engine.apply(game["state"], seat, move)
+    game["moves"] += 1
+    pending.record.append(
+        {"kind": "move", "seat": seat, "move": move, "by": by, "at": ctx.now, "events": events}
+    )
+    pending.events.extend(events)
+    if engine.to_move(game["state"]) is None:
+        finish(doc, ctx, pending)
+    next_decision(doc, ctx, pending)
+    return events
+
+
+def finish(doc: dict, ctx: Context, pending: Pending) -> None:
+    game = doc["current"]
+    result = get_game(doc["game"]).result(game["state"])
+    game["result"] = result
+    game["ended_at"] = ctx.now
+    doc["status"] = table.OVER
+    pending.events.append({"type": "table.game_over", "no": game["no"], "result": result})
+    pending.record.append({"kind": "end", "at": ctx.now, "result": result})
+    pending.booking = {
+        "game_id": game["id"],
+        "table": doc["id"],
+        "game": doc["game"],
+        "started_at": game["started_at"],
+        "ended_at": ctx.now,
+        "stake": doc["settings"]["stakes"],
+        "seats": [
+            {
+                "seat": i,
+                "kind": p["kind"],
+                "player": p["player"],
+                "name": p["name"],
+                "left": bool(p.get("left")),
+            }
+            for i, p in enumerate(game["players"])
+        ],  # fmt: skip
+        "result": result,
+    }
+
+
+def computer_move(doc: dict, seat: int, strength: str) -> dict:
+    """The computer's decision for a seat, from that seat's view and legal moves only."""
+    from services.bots.strategies import choose  # the bots own the strategies
+
+    engine = get_game(doc["game"])
+    state = doc["current"]["state"]
+    rng = random.Random(f"{doc['current']['seed']}:{doc['current']['moves']}:{seat}")
+    return choose(doc["game"], engine.view(state, seat), engine.legal_moves(state, seat),
+                  strength, rng)  # fmt: skip
+
+
+def settle_overdue(doc: dict, ctx: Context, pending: Pending) -> None:
+    """Apply every clock that has run out: the computer (strength normal) decides."""
+    while doc["status"] == table.PLAYING:
+        game = doc["current"]
+        if game["deadline"] is None or ctx.now < game["deadline"]:
+            return
+        seat = get_game(doc["game"]).to_move(game["state"])
+        if doc["game"] in house.CLOCK_FINISHES_TURN:
+            game["takeover"] = seat
+        if game["takeover"] is None or not pending.record or pending.record[-1].get("seat") != seat:
+            pending.events.append({"type": "table.clock", "seat": seat})
+        decide(doc, seat, computer_move(doc, seat, "normal"), "clock", ctx, pending)
+
+
+def follow_up(doc: dict, ctx: Context, pending: Pending) -> None:
+    """After a commit: schedule the next computer turn, clock or hold, and the booking."""
+    game, due = doc["current"], None
+    if doc["status"] == table.PLAYING:
+        turn = turn_of(doc)
+        if game["bot_due"] is not None:
+            due = game["bot_due"]
+            if pending.new_decision:
+                ctx.jobs.computer_turn(doc["id"], turn, due if due > ctx.now else None)
+        elif game["deadline"] is not None:
+            due = game["deadline"]
+            if pending.new_decision:
+                ctx.jobs.clock_expiry(doc["id"], turn, due)
+    elif doc["status"] == table.OVER and doc["held_until"] is not None:
+        due = doc["held_until"]
+        if pending.new_decision:
+            ctx.jobs.hold_expiry(doc["id"], game["no"], due)
+    mark_due(ctx.r, doc["id"], due)
+    if pending.booking:
+        ctx.jobs.book(pending.booking)
+
+
+Operation = Callable[[dict, Pending], object]
+
+
+def change(ctx: Context, table_id: str, operation: Operation | None = None,
+           request_key: str | None = None, answer_for: str | None = None):  # fmt: skip
+    """Run ``operation(doc, pending)`` on the current document and commit it, retrying on a
+    concurrent change. Overdue clocks are settled first. Returns (doc, operation's value).
+
+    ``request_key`` makes the change idempotent: a repeat gets the first answer back (the
+    answer is the table as ``answer_for`` saw it, with the events cut for that player).
+    """
+    for _ in range(MAX_ATTEMPTS):
+        if request_key and (answer := store.stored_answer(ctx.r, table_id, request_key)):
+            return None, answer
+        doc = store.load(ctx.r, table_id)
+        if doc is None:
+            raise NoSuchTable(f"there is no table {table_id}")
+        expected = doc["version"]
+        pending = Pending()
+        settle_overdue(doc, ctx, pending)
+        value = None
+        if operation is not None:
+            try:
+                value = operation(doc, pending)
+            except (Conflict, IllegalPlay, NotAllowed):
+                if pending.record:  # keep the clock's decisions, then answer the problem
+                    _commit(ctx, doc, expected, pending)
+                raise
+        if not pending.events and not pending.record:
+            return doc, value
+        answer = None
+        if answer_for is not None:
+            answer = move_answer(doc, answer_for, pending, expected + 1, ctx.now)
+            value = answer
+        try:
+            _commit(ctx, doc, expected, pending, request_key, answer)
+        except store.VersionConflict:
+            continue
+        except store.AlreadyApplied as applied:
+            return None, applied.answer
+        return doc, value
+    raise Conflict("the table is too busy right now; try again")
+
+
+def _commit(ctx: Context, doc, expected, pending, request_key=None, answer=None) -> None:
+    game_no = doc["current"]["no"] if doc["current"] else 0
+    store.commit(ctx.r, expected, store.Commit(
+        doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
+    ))  # fmt: skip
+    follow_up(doc, ctx, pending)
+
+
+def move_answer(doc: dict, player_id: str, pending: Pending, version: int, now: float) -> dict:
+    seat = table.seat_of(doc, player_id)
+    view = table_view(doc, player_id, now)
+    view["version"] = version
+    return {
+        "version": version,
+        "events": [redact_event(event, seat) for event in pending.events],
+        "table": view,
+    }
+
+
+def request_key_for(player_id: str, version: int | None, key: str | None, move: dict):
+    """An explicit idempotency key, or one derived from (player, version, move)."""
+    if key:
+        return f"k:{player_id}:{key}"
+    if version is None:
+        return None
+    canonical = json.dumps(move, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{player_id}|{version}|{canonical}".encode()).hexdigest()[:32]
+    return f"v:{digest}"
+
+
+def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
+                version: int | None = None, key: str | None = None) -> dict:  # fmt: skip
+    """A human's move: 403 not seated, 409 stale or not your turn, 422 illegal."""
+
+    def play(doc, pending):
+        if version is not None and doc["version"] != version:
+            raise Conflict(f"the table is at version {doc['version']}, not {version}",
+                           current_version=doc["version"])  # fmt: skip
+        seat = table.seat_of(doc, player["id"])
+        if seat is None:
+            raise NotAllowed("you do not sit at this table")
+        if doc["status"] != table.PLAYING:
+            raise Conflict("no game is running at this table")
+        if get_game(doc["game"]).to_move(doc["current"]["state"]) != seat:
+            raise Conflict("it is not your turn", current_version=doc["version"])
+        try:
+            decide(doc, seat, move, "human", ctx, pending)
+        except IllegalMove as error:
+            raise IllegalPlay(error.reason) from error
+
+    request_key = request_key_for(player["id"], version, key, move)
+    _, answer = change(ctx, table_id, play, request_key, answer_for=player["id"])
+    return answer

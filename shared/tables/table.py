@@ -1,0 +1,274 @@
+"""The table document: who sits where, with which settings, and the games played at it.
+
+Every function here changes a document in memory and returns the events it caused; the caller
+commits the document (shared.store.commit) and schedules what follows (shared.tables.jobs).
+Seats are numbered from 0 everywhere, as in the engines.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from shared.games import get_game, names
+from shared.games.base import IllegalSettings
+from shared.tables import house
+from shared.tables.errors import BadRequest, Conflict, NotAllowed
+
+OPEN, PLAYING, OVER, CLOSED = "open", "playing", "over", "closed"
+
+
+def empty_seat() -> dict:
+    return {"kind": "empty", "player": None, "name": None, "strength": None}
+
+
+def computer_seat(seat: int, strength: str) -> dict:
+    name = house.computer_name(seat, strength)
+    return {"kind": "computer", "player": None, "name": name, "strength": strength}
+
+
+def human_seat(player: dict) -> dict:
+    return {"kind": "human", "player": player["id"], "name": player["name"], "strength": None}
+
+
+def create(table_id: str, opener: dict, game: str, seats: int, options: dict, settings: dict,
+           now: float) -> dict:  # fmt: skip
+    """A new table with the opener in seat 0; solo tables are filled with computers."""
+    if game not in names():
+        raise BadRequest(f"unknown game {game!r}; the house offers {', '.join(names())}")
+    engine = get_game(game)
+    settings = {**house.DEFAULTS, **settings}
+    if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
+        raise BadRequest(f"{game} is played with {engine.MIN_SEATS}-{engine.MAX_SEATS} seats")
+    try:
+        options = engine.new(options, seats, 0)["settings"]
+    except IllegalSettings as error:
+        raise BadRequest(str(error)) from error
+    if settings["humans_only"] and (settings["solo"] or house.computer_only(game, seats - 1)):
+        raise BadRequest(f"this {game} table cannot be played by humans only")
+    doc = {
+        "id": table_id,
+        "game": game,
+        "options": options,
+        "settings": settings,
+        "opener": opener["id"],
+        "status": OPEN,
+        "seats": [empty_seat() for _ in range(seats)],
+        "waiting": [],
+        "games_played": 0,
+        "last_first": None,
+        "current": None,
+        "held_until": None,
+        "created_at": now,
+    }
+    doc["seats"][0] = human_seat(opener)
+    for seat in range(1, seats):
+        if settings["solo"] or house.computer_only(game, seat):
+            doc["seats"][seat] = computer_seat(seat, settings["strength"])
+    return doc
+
+
+def seat_of(doc: dict, player_id: str | None) -> int | None:
+    """The seat a player sits at (a human who left a running game sits nowhere)."""
+    for index, seat in enumerate(doc["seats"]):
+        if player_id is not None and seat["player"] == player_id and not seat.get("left"):
+            return index
+    return None
+
+
+def humans(doc: dict) -> list[int]:
+    return [i for i, s in enumerate(doc["seats"]) if s["kind"] == "human" and not s.get("left")]
+
+
+def _require_opener(doc: dict, player: dict) -> None:
+    if doc["opener"] != player["id"]:
+        raise NotAllowed("only the player who opened the table may do that")
+
+
+def _require_status(doc: dict, *statuses: str) -> None:
+    if doc["status"] not in statuses:
+        raise Conflict(f"the table is {doc['status']}; that is only possible while it is "
+                       f"{' or '.join(statuses)}")  # fmt: skip
+
+
+def join(doc: dict, player: dict, seat: int | None = None) -> list[dict]:
+    """Sit down (a free seat, or the one asked for); while a game runs, wait for the next."""
+    if seat_of(doc, player["id"]) is not None:
+        raise Conflict("you already sit at this table")
+    if doc["settings"]["solo"]:
+        raise NotAllowed("this is a solo table")
+    if doc["status"] in (PLAYING, OVER) or doc["status"] == CLOSED:
+        _require_status(doc, PLAYING, OVER)
+        if player["id"] not in [w["player"] for w in doc["waiting"]]:
+            doc["waiting"].append({"player": player["id"], "name": player["name"]})
+        return [{"type": "table.waiting", "name": player["name"]}]
+    free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty"]
+    if seat is None:
+        if not free:
+            raise Conflict("every seat is taken")
+        seat = free[0]
+    if not 0 <= seat < len(doc["seats"]) or seat not in free:
+        raise Conflict(f"seat {seat} is not free")
+    if house.computer_only(doc["game"], seat):
+        raise Conflict(f"seat {seat} is always a computer's")
+    doc["seats"][seat] = human_seat(player)
+    return [{"type": "table.joined", "seat": seat, "name": player["name"]}]
+
+
+def leave_seat(doc: dict, player: dict) -> list[dict]:
+    """Stand up before a game starts (or while waiting); the last human closes the table."""
+    doc["waiting"] = [w for w in doc["waiting"] if w["player"] != player["id"]]
+    seat = seat_of(doc, player["id"])
+    if seat is None:
+        return [{"type": "table.left", "seat": None, "name": player["name"]}]
+    _require_status(doc, OPEN, OVER)
+    doc["seats"][seat] = empty_seat()
+    events = [{"type": "table.left", "seat": seat, "name": player["name"]}]
+    remaining = humans(doc)
+    if not remaining:
+        doc["status"] = CLOSED
+        events.append({"type": "table.closed"})
+    elif doc["opener"] == player["id"]:
+        doc["opener"] = doc["seats"][remaining[0]]["player"]
+    return events
+
+
+def set_seat(doc: dict, player: dict, seat: int, kind: str, strength: str | None) -> list[dict]:
+    """The opener puts a computer on a free seat or takes one away, before the start."""
+    _require_opener(doc, player)
+    _require_status(doc, OPEN)
+    if not 0 <= seat < len(doc["seats"]):
+        raise BadRequest(f"there is no seat {seat}")
+    current = doc["seats"][seat]
+    if current["kind"] == "human":
+        raise Conflict(f"seat {seat} is taken by {current['name']}")
+    if kind == "computer":
+        if doc["settings"]["humans_only"]:
+            raise Conflict("this table is for humans only")
+        doc["seats"][seat] = computer_seat(seat, strength or doc["settings"]["strength"])
+    else:
+        if house.computer_only(doc["game"], seat):
+            raise Conflict(f"seat {seat} is always a computer's")
+        doc["seats"][seat] = empty_seat()
+    return [{"type": "table.seat", "seat": seat, "kind": kind, "name": doc["seats"][seat]["name"]}]
+
+
+def change_settings(doc: dict, player: dict, options: dict | None, settings: dict | None):
+    """The opener changes the game options or house settings before the start."""
+    _require_opener(doc, player)
+    _require_status(doc, OPEN)
+    engine = get_game(doc["game"])
+    merged = {**doc["options"], **(options or {})}
+    try:
+        doc["options"] = engine.new(merged, len(doc["seats"]), 0)["settings"]
+    except IllegalSettings as error:
+        raise BadRequest(str(error)) from error
+    if settings:
+        if "solo" in settings and settings["solo"] != doc["settings"]["solo"]:
+            raise BadRequest("solo or open is chosen when the table is opened")
+        doc["settings"] = {**doc["settings"], **settings}
+    return [{"type": "table.settings", "options": doc["options"], "settings": doc["settings"]}]
+
+
+def prepare_start(doc: dict, player: dict | None) -> None:
+    """Check a start is allowed and fill or drop the free seats (no game dealt yet)."""
+    if player is not None and doc["settings"]["solo"] is False:
+        if doc["status"] == OPEN:
+            _require_opener(doc, player)
+        elif seat_of(doc, player["id"]) is None:
+            raise NotAllowed("only a seated player may start the next game")
+    _require_status(doc, OPEN, OVER)
+    _seat_waiting_players(doc)
+    fill = doc["settings"]["fill"] == "computer" and not doc["settings"]["humans_only"]
+    seats = []
+    for index, seat in enumerate(doc["seats"]):
+        if seat["kind"] == "human" and seat.get("left"):
+            seat = empty_seat()
+        if seat["kind"] == "empty" and fill:
+            seat = computer_seat(index, doc["settings"]["strength"])
+        if seat["kind"] != "empty":
+            seats.append({k: seat[k] for k in ("kind", "player", "name", "strength")})
+    engine = get_game(doc["game"])
+    if len(seats) < engine.MIN_SEATS:
+        raise Conflict(f"{doc['game']} needs at least {engine.MIN_SEATS} players")
+    if doc["options"].get("partners"):
+        if len(seats) != 4:
+            raise Conflict("partner mode is played by exactly four")
+        seats.sort(key=lambda seat: seat["name"])  # case-sensitive: code-point order
+    doc["seats"] = seats
+
+
+def _seat_waiting_players(doc: dict) -> None:
+    """Those who waited for the next game take free seats, then computers' seats."""
+    for waiting in list(doc["waiting"]):
+        free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty" or s.get("left")]
+        free += [
+            i for i, s in enumerate(doc["seats"])
+            if s["kind"] == "computer" and not house.computer_only(doc["game"], i)
+        ]  # fmt: skip
+        if not free:
+            break
+        doc["seats"][free[0]] = human_seat({"id": waiting["player"], "name": waiting["name"]})
+        doc["waiting"].remove(waiting)
+
+
+def deal(doc: dict, now: float) -> list[dict]:
+    """Deal a new game at a prepared table; who begins is drawn by lot, then rotates."""
+    engine = get_game(doc["game"])
+    count = len(doc["seats"])
+    seed = secrets.randbits(63)
+    first = seed % count if doc["last_first"] is None else (doc["last_first"] + 1) % count
+    state = engine.new(doc["options"], count, seed, first)
+    number = doc["games_played"] + 1
+    doc["games_played"] = number
+    doc["last_first"] = first
+    doc["status"] = PLAYING
+    doc["held_until"] = None
+    doc["current"] = {
+        "no": number,
+        "id": f"{doc['id']}-{number}",
+        "seed": seed,
+        "first": first,
+        "state": state,
+        "moves": 0,
+        "started_at": now,
+        "ended_at": None,
+        "deadline": None,
+        "bot_due": None,
+        "turbo": False,
+        "takeover": None,
+        "result": None,
+        "players": [dict(seat) for seat in doc["seats"]],
+    }
+    for seat in doc["seats"]:
+        seat.pop("back", None)
+    return [{"type": "table.game_started", "no": number, "first": first, "seats": doc["seats"]}]
+
+
+def stake_payers(doc: dict) -> list[str]:
+    return [seat["player"] for seat in doc["seats"] if seat["kind"] == "human"]
+
+
+def rematch(doc: dict, player: dict, now: float) -> bool:
+    """Mark the player back for another game; True when everyone is back (start now)."""
+    _require_status(doc, OVER)
+    seat = seat_of(doc, player["id"])
+    if seat is None:
+        raise NotAllowed("you did not play the last game at this table")
+    doc["seats"][seat]["back"] = True
+    if doc["held_until"] is None:
+        doc["held_until"] = now + house.HOLD_SECONDS
+    return all(doc["seats"][i].get("back") for i in humans(doc))
+
+
+def release_held_seats(doc: dict) -> list[dict]:
+    """The rematch hold ran out: the seats of those not back are freed for the next game."""
+    events = []
+    for index, seat in enumerate(doc["seats"]):
+        if seat["kind"] == "human" and not seat.get("back"):
+            doc["seats"][index] = empty_seat()
+            events.append({"type": "table.left", "seat": index, "name": seat["name"]})
+    doc["held_until"] = None
+    doc["status"] = OPEN if humans(doc) else CLOSED
+    if humans(doc) and doc["opener"] not in [doc["seats"][i]["player"] for i in humans(doc)]:
+        doc["opener"] = doc["seats"][humans(doc)[0]]["player"]
+    return events

@@ -1,0 +1,99 @@
+"""A small driver for integration tests: the lobby and table apps on the test Redis, players
+with tokens, and the computer players run by an RQ worker in this process."""
+
+from __future__ import annotations
+
+import random
+
+import redis
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from services.bots import jobs as bot_jobs
+from shared.auth import issue_token
+from shared.tables.jobs import queue
+from shared.web import make_app
+
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret", "BOT_PACE": "off"}
+
+
+class House:
+    def __init__(self, redis_url: str, monkeypatch):
+        from services.lobby.tables import blp as tables_blueprint
+        from services.table.app import create_app as table_app
+
+        monkeypatch.setenv("REDIS_URL", redis_url)
+        monkeypatch.setenv("BOT_PACE", "off")
+        monkeypatch.setenv("SECRET_KEY", TEST_CONFIG["SECRET_KEY"])
+        monkeypatch.delenv("QUEUE_REDIS_URL", raising=False)
+        bot_jobs._connections.cache_clear()
+        config = {**TEST_CONFIG, "REDIS_URL": redis_url}
+        # The tables blueprint alone: these tests make tokens themselves, not accounts.
+        self.lobby_app = make_app("lobby", "Speedgamez lobby", [tables_blueprint], config)
+        self.table_app = table_app(config)
+        self.lobby = self.lobby_app.test_client()
+        self.table = self.table_app.test_client()
+        self.r = redis.Redis.from_url(redis_url, decode_responses=True)
+        self.queue_redis = redis.Redis.from_url(redis_url)
+
+    def player(self, name: str) -> dict:
+        player = {"id": f"p-{name.lower()}", "name": name, "guest": True}
+        with self.table_app.app_context():
+            player["token"] = issue_token(player)
+        return player
+
+    @staticmethod
+    def auth(player: dict | None) -> dict:
+        return {"Authorization": f"Bearer {player['token']}"} if player else {}
+
+    def open(self, player, game, seats, options=None, **settings):
+        body = {"game": game, "seats": seats, "options": options or {}, "settings": settings}
+        response = self.lobby.post("/tables", json=body, headers=self.auth(player))
+        assert response.status_code == 201, response.json
+        return response.json
+
+    def get(self, player, table_id):
+        response = self.table.get(f"/tables/{table_id}", headers=self.auth(player))
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def move(self, player, table_id, move, version=None, key=None):
+        body = {"move": move}
+        if version is not None:
+            body["version"] = version
+        if key is not None:
+            body["key"] = key
+        return self.table.post(f"/tables/{table_id}/moves", json=body, headers=self.auth(player))
+
+    def run_computers(self, names=("bots",)) -> int:
+        """Run every queued job of the named queues (and what they enqueue) right here, the
+        way a worker would call them. Returns how many ran."""
+        queues = [queue(self.queue_redis, name) for name in names]
+        ran = 0
+        while found := Queue.dequeue_any(
+            queues, None, connection=self.queue_redis, serializer=JSONSerializer
+        ):
+            found[0].perform()
+            ran += 1
+        return ran
+
+    def play_out(self, players: dict, table_id: str, rng: random.Random, limit=None):
+        """Play a running game to its end (or ``limit`` human moves): humans pick random legal
+        moves, computers move through their jobs. Returns the table as the first player sees
+        it then."""
+        for _ in range(limit or 20_000):
+            self.run_computers()
+            view = self.get(next(iter(players.values())), table_id)
+            current = view["current"]
+            if view["status"] != "playing":
+                return view
+            seat = current["to_move"]
+            player = players.get(seat)
+            assert player is not None, f"seat {seat} waits but no computer moved"
+            mine = self.get(player, table_id)
+            move = rng.choice(mine["current"]["legal"])
+            response = self.move(player, table_id, move, mine["version"])
+            assert response.status_code == 200, response.json
+        if limit:
+            return view
+        raise AssertionError("the game did not end")

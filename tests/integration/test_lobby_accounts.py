@@ -1,0 +1,226 @@
+"""Lobby accounts: guests, registration, sign-in and its rate limit, /accounts/me.
+
+The helpers at the top (an app with the lobby's player blueprints, opening accounts) are
+shared with test_lobby_presence.py and test_lobby_invitations.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+import redis
+from argon2 import PasswordHasher
+
+from services.lobby import accounts, invitations, players, presence
+from shared import keys
+from shared.web import make_app
+
+PASSWORD = "correct horse"
+
+
+def lobby_app(redis_url):
+    """The blueprints under test, on their own (not the whole lobby)."""
+    config = {"REDIS_URL": redis_url, "TESTING": True, "SECRET_KEY": "test"}
+    return make_app("lobby", "t", [accounts.blp, presence.blp, invitations.blp], config)
+
+
+def bearer(session: dict) -> dict:
+    return {"Authorization": f"Bearer {session['token']}"}
+
+
+def open_guest(client, name: str) -> dict:
+    response = client.post("/accounts/guest", json={"name": name})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def assert_problem(response, status: int) -> dict:
+    """A problem+json body with the given status; returns it."""
+    assert response.status_code == status, response.json
+    assert response.mimetype == "application/problem+json"
+    body = response.json
+    assert {"type", "title", "detail", "status"} <= set(body)
+    assert body["status"] == status
+    return body
+
+
+def cheap_hasher(time_cost: int = 1) -> PasswordHasher:
+    return PasswordHasher(time_cost=time_cost, memory_cost=256, parallelism=1)
+
+
+@pytest.fixture(autouse=True)
+def cheap_hashing(monkeypatch):
+    """The house's argon2 profile costs up to a second per hash; the rules are the same."""
+    monkeypatch.setattr(players, "password_hasher", cheap_hasher())
+
+
+@pytest.fixture
+def client(redis_url):
+    return lobby_app(redis_url).test_client()
+
+
+@pytest.fixture
+def r(redis_url):
+    return redis.Redis.from_url(redis_url, decode_responses=True)
+
+
+def register(client, name: str, password: str = PASSWORD):
+    return client.post("/accounts", json={"name": name, "password": password})
+
+
+def sign_in(client, name: str, password: str = PASSWORD):
+    return client.post("/sessions", json={"name": name, "password": password})
+
+
+# --- guests ------------------------------------------------------------------------------
+def test_a_guest_plays_under_a_chosen_name(client, r):
+    session = open_guest(client, "  Anna Bell ")
+    player = session["player"]
+    assert player["name"] == "Anna Bell"
+    assert player["guest"] is True
+    assert player["id"].startswith("p")
+    assert client.get("/accounts/me", headers=bearer(session)).json == player
+    assert r.get(keys.account_name("anna bell")) == player["id"]
+
+
+def test_a_guest_name_is_reserved_while_the_guest_is_active(client, r):
+    session = open_guest(client, "Anna")
+    player_id = session["player"]["id"]
+    for key in (keys.account(player_id), keys.account_name("Anna")):
+        assert players.GUEST_TTL - 5 < r.ttl(key) <= players.GUEST_TTL
+        r.expire(key, 10)
+    client.get("/accounts/me", headers=bearer(session))
+    for key in (keys.account(player_id), keys.account_name("Anna")):
+        assert r.ttl(key) > players.GUEST_TTL - 5
+
+
+def test_a_lapsed_guest_token_is_refused_and_the_name_free_again(client, r):
+    session = open_guest(client, "Anna")
+    r.delete(keys.account(session["player"]["id"]), keys.account_name("Anna"))
+    assert_problem(client.get("/accounts/me", headers=bearer(session)), 401)
+    assert open_guest(client, "anna")["player"]["name"] == "anna"
+
+
+# --- names -------------------------------------------------------------------------------
+def test_names_are_unique_whatever_the_case_and_kept_as_typed(client):
+    assert open_guest(client, "Anna")["player"]["name"] == "Anna"
+    body = assert_problem(client.post("/accounts/guest", json={"name": "ANNA"}), 409)
+    assert "taken" in body["detail"]
+    assert body["type"].endswith("/name-taken")
+    assert register(client, "Bert").json["player"]["name"] == "Bert"
+    assert_problem(client.post("/accounts/guest", json={"name": "bERT"}), 409)
+    assert_problem(register(client, "bert"), 409)
+
+
+def test_registering_a_name_a_guest_holds_is_refused(client):
+    open_guest(client, "Clara")
+    assert_problem(register(client, "clara"), 409)
+
+
+def test_letters_of_every_script_are_names(client):
+    assert open_guest(client, "Jürgen_2.0")["player"]["name"] == "Jürgen_2.0"
+    decomposed = "Zoe\u0308"  # "Zoë" with a combining diaeresis: stored as one letter
+    assert open_guest(client, decomposed)["player"]["name"] == "Zo\u00eb"
+    assert_problem(client.post("/accounts/guest", json={"name": "ZOË"}), 409)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a", "   b   ", "x" * 21, "bad\x00name", "tab\tname", "new\nline", "smile😀", "<b>", "a@b"],
+)
+def test_bad_names_are_refused(client, name):
+    body = assert_problem(client.post("/accounts/guest", json={"name": name}), 400)
+    assert "name" in body["errors"]["json"]
+
+
+# --- request bodies ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"name": "Dora"},
+        {"name": "Dora", "password": "short"},
+        {"name": "Dora", "password": "x" * 129},
+        {"name": "Dora", "password": PASSWORD, "admin": True},
+        {"name": 7, "password": PASSWORD},
+    ],
+)
+def test_registration_bodies_are_checked(client, body):
+    assert_problem(client.post("/accounts", json=body), 400)
+
+
+def test_unknown_fields_and_bodies_that_are_no_json_are_refused(client):
+    assert_problem(client.post("/accounts/guest", json={"name": "Emil", "guest": False}), 400)
+    assert_problem(client.post("/accounts/guest", data="name=Emil"), 400)
+    bad_json = client.post("/accounts/guest", data="{", content_type="application/json")
+    assert_problem(bad_json, 400)
+    assert_problem(client.post("/sessions", json={"name": "Emil", "password": ""}), 400)
+
+
+# --- registered accounts and sign-in -----------------------------------------------------
+def test_register_then_sign_in_with_any_case(client, r):
+    created = register(client, "Bert")
+    assert created.status_code == 201
+    player = created.json["player"]
+    assert player["guest"] is False
+    assert r.ttl(keys.account(player["id"])) == -1
+    assert r.ttl(keys.account_name("Bert")) == -1
+    assert r.hget(keys.account(player["id"]), "password").startswith("$argon2")
+    session = sign_in(client, "bert")
+    assert session.status_code == 200
+    assert session.json["player"] == player
+    assert client.get("/accounts/me", headers=bearer(session.json)).json == player
+
+
+def test_a_password_hashed_with_old_parameters_is_hashed_again_at_sign_in(client, r, monkeypatch):
+    player_id = register(client, "Bert").json["player"]["id"]
+    monkeypatch.setattr(players, "password_hasher", cheap_hasher(time_cost=2))
+    assert sign_in(client, "Bert").status_code == 200
+    assert ",t=2," in r.hget(keys.account(player_id), "password")
+    assert sign_in(client, "Bert").status_code == 200
+
+
+def test_wrong_password_unknown_name_and_guest_name_look_the_same(client):
+    register(client, "Bert")
+    open_guest(client, "Gast")
+    answers = [
+        assert_problem(sign_in(client, "Bert", "wrong password"), 401),
+        assert_problem(sign_in(client, "Nobody"), 401),
+        assert_problem(sign_in(client, "Gast"), 401),
+    ]
+    assert len({answer["detail"] for answer in answers}) == 1
+
+
+def test_sign_in_attempts_are_limited_per_name(client):
+    register(client, "Bert")
+    register(client, "Clara")
+    for _ in range(players.SIGN_IN_LIMIT):
+        assert_problem(sign_in(client, "Bert", "wrong password"), 401)
+    limited = sign_in(client, "BERT")
+    assert_problem(limited, 429)
+    assert 1 <= int(limited.headers["Retry-After"]) <= players.SIGN_IN_WINDOW
+    assert sign_in(client, "Clara").status_code == 200
+
+
+# --- tokens ------------------------------------------------------------------------------
+def test_me_needs_a_valid_token(client):
+    assert_problem(client.get("/accounts/me"), 401)
+    assert_problem(client.get("/accounts/me", headers={"Authorization": "Bearer nope"}), 401)
+
+
+# --- the OpenAPI document ----------------------------------------------------------------
+def test_every_route_is_documented_with_its_errors(client):
+    paths = client.get("/openapi.json").json["paths"]
+    expected = {
+        ("/accounts/guest", "post"): {"201", "400", "409"},
+        ("/accounts", "post"): {"201", "400", "409"},
+        ("/sessions", "post"): {"200", "400", "401", "429"},
+        ("/accounts/me", "get"): {"200", "401"},
+        ("/online", "post"): {"204", "401"},
+        ("/online", "get"): {"200", "401"},
+        ("/invitations", "post"): {"201", "400", "401", "403", "404", "409"},
+        ("/invitations", "get"): {"200", "401"},
+        ("/invitations/{invitation_id}/accept", "post"): {"200", "401", "403", "404", "409"},
+        ("/invitations/{invitation_id}/decline", "post"): {"204", "401", "403", "404"},
+    }
+    for (path, method), statuses in expected.items():
+        assert statuses <= set(paths[path][method]["responses"]), (path, method)
