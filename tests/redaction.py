@@ -16,17 +16,26 @@ SECRET_KEYS = {"rng", "seed", "draw_order"}
 
 def visible_cards(game, state, seat) -> Counter:
     """The cards ``seat`` (None: a spectator) may see in the current state."""
-    seen: Counter = Counter()
+    return visible_by_seat(game, state)[seat]
+
+
+def visible_by_seat(game, state) -> dict:
+    """For every seat and the spectator (None), the cards it may see — one snapshot."""
+    public: Counter = Counter()
+    owned: dict = {seat: Counter() for seat in range(state["seats"])}
     for zone, cards in game.snapshot(state)["zones"].items():
         visibility = game.zone_visibility(zone)
-        if visibility.kind == PUBLIC or (
-            visibility.kind == OWNER and seat is not None and visibility.owner == seat
-        ):
-            seen.update(cards)
-        elif visibility.kind == TOP and cards:
-            seen[cards[-1]] += 1
+        if visibility.kind == PUBLIC:
+            public.update(cards)
+        elif visibility.kind == TOP:
+            if cards:
+                public[cards[-1]] += 1
+        elif visibility.kind == OWNER:
+            owned[visibility.owner].update(cards)
         else:
-            assert visibility.kind in (OWNER, HIDDEN, TOP), f"unknown visibility {visibility}"
+            assert visibility.kind == HIDDEN, f"unknown visibility {visibility}"
+    seen = {seat: public + cards for seat, cards in owned.items()}
+    seen[None] = public
     return seen
 
 

@@ -142,8 +142,10 @@ def rematch(ctx: Context, table_id: str, player: dict) -> dict:
         everyone_back = table.rematch(doc, player, ctx.now)
         pending.events.append({"type": "table.back", "seat": table.seat_of(doc, player["id"]),
                                "name": player["name"]})  # fmt: skip
-        if everyone_back:
+        if everyone_back and table.enough_for_next_game(doc):
             start_game(doc, ctx, pending, None)
+        elif everyone_back:
+            pending.events.extend(table.release_held_seats(doc))
         elif first_back:
             pending.new_decision = True  # schedules the hold's expiry
 

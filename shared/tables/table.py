@@ -178,6 +178,20 @@ def prepare_start(doc: dict, player: dict | None) -> None:
             raise NotAllowed("only a seated player may start the next game")
     _require_status(doc, OPEN, OVER)
     _seat_waiting_players(doc)
+    seats = next_seats(doc)
+    engine = get_game(doc["game"])
+    if len(seats) < engine.MIN_SEATS:
+        raise Conflict(f"{doc['game']} needs at least {engine.MIN_SEATS} players")
+    if doc["options"].get("partners"):
+        if len(seats) != 4:
+            raise Conflict("partner mode is played by exactly four")
+        seats.sort(key=lambda seat: seat["name"])  # case-sensitive: code-point order
+    doc["seats"] = seats
+
+
+def next_seats(doc: dict) -> list[dict]:
+    """The seats the next game would be dealt to: free seats filled as the table was set
+    (or dropped), humans who left the last game no longer counted."""
     fill = doc["settings"]["fill"] == "computer" and not doc["settings"]["humans_only"]
     seats = []
     for index, seat in enumerate(doc["seats"]):
@@ -187,14 +201,11 @@ def prepare_start(doc: dict, player: dict | None) -> None:
             seat = computer_seat(index, doc["settings"]["strength"])
         if seat["kind"] != "empty":
             seats.append({k: seat[k] for k in ("kind", "player", "name", "strength")})
-    engine = get_game(doc["game"])
-    if len(seats) < engine.MIN_SEATS:
-        raise Conflict(f"{doc['game']} needs at least {engine.MIN_SEATS} players")
-    if doc["options"].get("partners"):
-        if len(seats) != 4:
-            raise Conflict("partner mode is played by exactly four")
-        seats.sort(key=lambda seat: seat["name"])  # case-sensitive: code-point order
-    doc["seats"] = seats
+    return seats
+
+
+def enough_for_next_game(doc: dict) -> bool:
+    return len(next_seats(doc)) >= get_game(doc["game"]).MIN_SEATS
 
 
 def _seat_waiting_players(doc: dict) -> None:
@@ -261,10 +272,11 @@ def rematch(doc: dict, player: dict, now: float) -> bool:
 
 
 def release_held_seats(doc: dict) -> list[dict]:
-    """The rematch hold ran out: the seats of those not back are freed for the next game."""
+    """The rematch hold ran out (or nobody else can come back): the seats of those not back
+    are freed, and the table is open for others until the next start."""
     events = []
     for index, seat in enumerate(doc["seats"]):
-        if seat["kind"] == "human" and not seat.get("back"):
+        if seat["kind"] == "human" and (seat.get("left") or not seat.get("back")):
             doc["seats"][index] = empty_seat()
             events.append({"type": "table.left", "seat": index, "name": seat["name"]})
     doc["held_until"] = None

@@ -97,3 +97,14 @@ class House:
         if limit:
             return view
         raise AssertionError("the game did not end")
+
+
+def start_two_player_game(house, game="speedone", options=None, **settings):
+    """Ann opens, Bob joins, Ann starts. Returns (table id, {seat: player})."""
+    ann, bob = house.player("Ann"), house.player("Bob")
+    settings.setdefault("fill", "empty")
+    table_id = house.open(ann, game, 2, options, **settings)["id"]
+    house.lobby.post(f"/tables/{table_id}/seats", json={}, headers=house.auth(bob))
+    started = house.lobby.post(f"/tables/{table_id}/start", headers=house.auth(ann))
+    assert started.status_code == 200, started.json
+    return table_id, {0: ann, 1: bob}

@@ -1,0 +1,52 @@
+"""The table facts of Speedtower and dealing a new game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
+from shared.games.speedtower.cards import DECK, STORAGE_PILES, TOWERS
+from shared.games.speedtower.turn import begin_turn
+
+NAME = "speedtower"
+MIN_SEATS = 2
+MAX_SEATS = 4
+OPTIONS = (Option("stock", (10, 20, 30), 20, "cards in each player's stock (Bauauftrag)"),)
+
+
+def new(
+    settings: dict[str, Any] | None, seats: int, seed: int | str, first: int | None = None
+) -> dict:
+    """Deal the stocks, leave the rest as material, and start the first turn (its refill)."""
+    settings = settle(OPTIONS, settings)
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise IllegalSettings(f"{NAME} takes {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r}")
+    if first is not None and (type(first) is not int or not 0 <= first < seats):
+        raise IllegalSettings(f"the first seat must be 0 to {seats - 1}, not {first!r}")
+    rng = Rng(seed_state(seed))
+    cards = list(DECK)
+    rng.shuffle(cards)
+    size = settings["stock"]
+    if first is None:
+        first = rng.below(seats)
+    state = {
+        "settings": settings,
+        "seats": seats,
+        "rng": rng.state,
+        "stocks": [cards[seat * size : (seat + 1) * size] for seat in range(seats)],
+        "hands": [[] for _ in range(seats)],
+        "storage": [[[] for _ in range(STORAGE_PILES)] for _ in range(seats)],
+        "towers": [[] for _ in TOWERS],
+        "material": cards[seats * size :],
+        "rubble": [],
+        "seat": first,
+        "turn": 0,
+        "undo": [],
+        "undo_barrier": None,
+        "built": 0,
+        "stalemate": 0,
+        "end": None,
+        "winner": None,
+    }
+    begin_turn(state, first, [])
+    return state

@@ -1,0 +1,118 @@
+"""What the outside reads of a Speedtower state: a seat's view, the snapshot, the result."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility
+from shared.games.speedtower.cards import STORAGE_PILES, TOWERS
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What ``seat`` sees (None: a spectator): own hand, every stock's top and size, every
+    storage pile in full, the towers, pile sizes, the turn and what undo would take back."""
+    stocks = state["stocks"]
+    return {
+        "seat": seat,
+        "to_move": None if state["end"] is not None else state["seat"],
+        "turn": state["turn"],
+        "hand": list(state["hands"][seat]) if seat is not None else None,
+        "hand_sizes": [len(hand) for hand in state["hands"]],
+        "stock_tops": [stock[-1] if stock else None for stock in stocks],
+        "stock_sizes": [len(stock) for stock in stocks],
+        "storage": [[list(pile) for pile in piles] for piles in state["storage"]],
+        "towers": [
+            {
+                "name": name,
+                "cards": list(tower),
+                "floors": list(range(1, len(tower) + 1)),
+                "needs": len(tower) + 1,
+            }
+            for name, tower in zip(TOWERS, state["towers"], strict=True)
+        ],
+        "material": len(state["material"]),
+        "rubble": len(state["rubble"]),
+        "undo": _undo_preview(state),
+        "stalemate": state["stalemate"],
+        "result": result(state),
+    }
+
+
+def snapshot(state: dict) -> dict:
+    """Every card in its zone (last = top) plus the facts of the turn and the game."""
+    zones: dict[str, list[str]] = {}
+    seat_cards = zip(state["hands"], state["stocks"], state["storage"], strict=True)
+    for seat, (hand, stock, piles) in enumerate(seat_cards):
+        hand_zone, stock_zone, *pile_zones = _seat_zones(seat)
+        zones[hand_zone] = list(hand)
+        zones[stock_zone] = list(stock)
+        for name, pile in zip(pile_zones, piles, strict=True):
+            zones[name] = list(pile)
+    for name, tower in zip(TOWERS, state["towers"], strict=True):
+        zones[f"tower:{name}"] = list(tower)
+    zones["material"] = list(state["material"])
+    zones["rubble"] = list(state["rubble"])
+    return {
+        "zones": zones,
+        "tower_needs": {name: len(state["towers"][t]) + 1 for t, name in enumerate(TOWERS)},
+        "seat": state["seat"],
+        "to_move": None if state["end"] is not None else state["seat"],
+        "turn": state["turn"],
+        "built_this_turn": state["built"],
+        "undo": [dict(step) for step in state["undo"]],
+        "undo_barrier": state["undo_barrier"],
+        "stalemate": state["stalemate"],
+        "end": state["end"],
+        "winner": state["winner"],
+        "settings": dict(state["settings"]),
+    }
+
+
+@cache  # a handful of zone names, asked for once per zone and seat by every redaction check
+def zone_visibility(zone: str) -> Visibility:
+    kind, _, rest = zone.partition(":")
+    if kind == "hand" and rest.isdigit():
+        return Visibility(OWNER, int(rest))
+    if kind == "stock":
+        return Visibility(TOP)
+    if kind in ("storage", "tower"):
+        return Visibility(PUBLIC)
+    return Visibility(HIDDEN)
+
+
+def result(state: dict) -> dict | None:
+    """Once over: places by remaining stock cards (fewer is better; equal counts share the
+    place, the next place skipping as many), plus the figures the ledger scores from."""
+    if state["end"] is None:
+        return None
+    left = [len(stock) for stock in state["stocks"]]
+    size = state["settings"]["stock"]
+    return {
+        "places": [1 + sum(other < mine for other in left) for mine in left],
+        "winner": state["winner"],
+        "stock_left": left,
+        "stock_built": [size - mine for mine in left],
+        "stock_size": size,
+        "turns": state["turn"],
+        "end": state["end"],
+    }
+
+
+@cache
+def _seat_zones(seat: int) -> tuple[str, ...]:
+    """The names of a seat's zones: hand, stock, then its storage piles."""
+    piles = (f"storage:{seat}:{k}" for k in range(STORAGE_PILES))
+    return f"hand:{seat}", f"stock:{seat}", *piles
+
+
+def _undo_preview(state: dict) -> dict | None:
+    """What undo would take back now: the top card of that tower (named, not repeated, so
+    the view shows each card once) and where it goes."""
+    if not state["undo"]:
+        return None
+    step = state["undo"][-1]
+    tower = state["towers"][step["tower"]]
+    preview = {"tower": TOWERS[step["tower"]], "floor": len(tower), "to": step["from"]}
+    if "pile" in step:
+        preview["pile"] = step["pile"]
+    return preview

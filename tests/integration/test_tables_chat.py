@@ -1,0 +1,28 @@
+"""Chat: bounded lines, the 2 s lock, themed exclamations, only for players at the table."""
+
+from __future__ import annotations
+
+from tests.integration.harness import start_two_player_game
+
+
+def test_chat_lock_bounds_and_exclamations(house):
+    table_id, players = start_two_player_game(house)
+    ann, bob = players[0], players[1]
+    url = f"/tables/{table_id}/chat"
+    said = house.table.post(url, json={"text": "Hallo!"}, headers=house.auth(ann))
+    assert said.status_code == 201 and said.json["text"] == "Hallo!"
+    locked = house.table.post(url, json={"text": "noch was"}, headers=house.auth(ann))
+    assert locked.status_code == 429 and int(locked.headers["Retry-After"]) >= 1
+    assert locked.json["status"] == 429
+
+    cheer = house.table.post(url, json={"exclamation": "freude"}, headers=house.auth(bob))
+    assert cheer.status_code == 201 and cheer.json["name"] == "Bob" and cheer.json["text"]
+    too_long = house.table.post(url, json={"text": "x" * 201}, headers=house.auth(bob))
+    both = house.table.post(url, json={"text": "a", "exclamation": "freude"},
+                            headers=house.auth(bob))  # fmt: skip
+    stranger = house.table.post(url, json={"text": "hi"}, headers=house.auth(house.player("Eve")))
+    assert (too_long.status_code, both.status_code, stranger.status_code) == (400, 400, 403)
+
+    lines = house.table.get(url, headers=house.auth(bob)).json
+    assert [line["name"] for line in lines] == ["Ann", "Bob"]
+    assert house.r.ttl(f"{{t:{table_id}}}:chatlock:p-ann") <= 2
