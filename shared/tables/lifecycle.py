@@ -23,6 +23,7 @@ from shared.tables.play import (
 )
 
 CHAT_LOCK_MS = 2000
+COMPUTER_BATCH = 200  # computer decisions due at once that one job makes in one commit
 
 
 def new_table_id() -> str:
@@ -187,16 +188,20 @@ def turbo(ctx: Context, table_id: str, player: dict) -> dict:
 
 def computer_turn(ctx: Context, table_id: str, turn: str) -> None:
     """Job body: the computer in the seat to move decides, if the table still waits for
-    exactly that decision (otherwise the job is stale and does nothing)."""
+    exactly that decision (otherwise the job is stale and does nothing). Decisions that are
+    due at once (turbo, or no pace) are made in one go, up to COMPUTER_BATCH of them."""
 
     def operation(doc, pending):
         if turn_of(doc) != turn:
             return
-        seat = get_game(doc["game"]).to_move(doc["current"]["state"])
-        if not controlled_by_computer(doc, seat):
-            return
-        strength = doc["seats"][seat]["strength"] or "normal"
-        decide(doc, seat, computer_move(doc, seat, strength), "computer", ctx, pending)
+        for _ in range(COMPUTER_BATCH):
+            seat = get_game(doc["game"]).to_move(doc["current"]["state"])
+            if seat is None or not controlled_by_computer(doc, seat):
+                return
+            if pending.record and doc["current"]["bot_due"] > ctx.now:
+                return  # paced: the next decision gets its own job
+            strength = doc["seats"][seat]["strength"] or "normal"
+            decide(doc, seat, computer_move(doc, seat, strength), "computer", ctx, pending)
 
     try:
         change(ctx, table_id, operation)

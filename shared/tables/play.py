@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import redis
 
-from shared import store
+from shared import metrics, store
 from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
 from shared.tables import house, table
@@ -201,6 +201,8 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             try:
                 value = operation(doc, pending)
             except (Conflict, IllegalPlay, NotAllowed):
+                if request_key and (answer := store.stored_answer(ctx.r, table_id, request_key)):
+                    return None, answer  # a duplicate that lost the race to its original
                 if pending.record:  # keep the clock's decisions, then answer the problem
                     _commit(ctx, doc, expected, pending)
                 raise
@@ -225,6 +227,7 @@ def _commit(ctx: Context, doc, expected, pending, request_key=None, answer=None)
     store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
     ))  # fmt: skip
+    metrics.committed(doc["game"], pending.record, pending.events)
     follow_up(doc, ctx, pending)
 
 
