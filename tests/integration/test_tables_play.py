@@ -31,7 +31,7 @@ def test_solo_game_runs_to_the_end_and_its_record_replays(house, game):
     assert left.status_code == 200 and left.json["you"] is None
     house.run_computers()
     final = house.get(ann, table_id)
-    assert final["status"] == "over"
+    assert final["status"] in ("over", "closed")  # closed: it had ended before Ann left
     assert final["current"]["result"]["places"]
 
     record = house.table.get(record_url, headers=house.auth(ann)).json
