@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import math
+
 import marshmallow as ma
 from flask import current_app
 from flask_smorest import abort
 from rq.exceptions import NoSuchJobError
 
-from shared import store
+from shared import ratelimit, store
 from shared.auth import current_player
 from shared.games import get_game
 from shared.tables import table
-from shared.tables.play import submit_move, turn_of
+from shared.tables.errors import TooSoon
+from shared.tables.play import request_key_for, submit_move, turn_of
 from shared.tables.schemas import TableSchema, document_errors
 from shared.web import Blueprint, table_context
 
@@ -48,14 +51,23 @@ class HintSchema(ma.Schema):
 @blp.route("/tables/<table_id>/moves", methods=["POST"])
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveAnswerSchema)
-@document_errors(blp, 400, 401, 403, 404, 409, 422)
+@document_errors(blp, 400, 401, 403, 404, 409, 422, 429)
 def post_move(body, table_id):
     """Make a move. With ``version`` (or ``key``) a repeated request is answered like the
-    first and applied once; a stale version gets 409 with ``current_version``."""
+    first and applied once; a stale version gets 409 with ``current_version``. More than
+    MOVE_RATE_LIMIT moves per MOVE_RATE_WINDOW s of one player get 429 with Retry-After."""
     player = current_player()
-    return submit_move(
-        table_context(), table_id, player, body["move"], body.get("version"), body.get("key")
-    )
+    ctx = table_context()
+    config = current_app.config
+    try:
+        ratelimit.check(ctx.r, "moves", player["id"],
+                        config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
+    except TooSoon:  # a repeat of an applied move is still answered like the first
+        key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
+        if key and (answer := store.stored_answer(ctx.r, table_id, key)):
+            return answer
+        raise
+    return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"))
 
 
 @blp.route("/tables/<table_id>/hint")
@@ -83,7 +95,8 @@ def hint(table_id):
     turn = turn_of(doc)
     job = ctx.jobs.hint(table_id, seat, turn)
     try:
-        result = job.latest_result(timeout=current_app.config.get("HINT_TIMEOUT", HINT_TIMEOUT))
+        wait = math.ceil(current_app.config.get("HINT_TIMEOUT", HINT_TIMEOUT))  # RQ: whole s
+        result = job.latest_result(timeout=wait)
     except NoSuchJobError:
         result = None
     if result is None or result.type != result.Type.SUCCESSFUL or not result.return_value:
