@@ -1,0 +1,53 @@
+// Every call to the house: JSON over HTTP with the bearer token; errors become ApiError with
+// the problem body's `detail`, which is what the player is shown.
+const TOKEN = "sg.token";
+
+export class ApiError extends Error {
+  constructor(status, problem, headers) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+    this.retryAfter = Number(headers?.get("Retry-After") || 0);
+  }
+}
+
+export const session = {
+  token: localStorage.getItem(TOKEN),
+  player: null,
+  set(token, player) {
+    this.token = token;
+    this.player = player;
+    if (token) localStorage.setItem(TOKEN, token);
+    else localStorage.removeItem(TOKEN);
+  },
+};
+
+export async function call(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, { detail: null });
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data, response.headers);
+  return data;
+}
+
+export const api = {
+  get: (path) => call("GET", path),
+  post: (path, body = {}) => call("POST", path, body),
+  put: (path, body) => call("PUT", path, body),
+  patch: (path, body) => call("PATCH", path, body),
+  lobby: (path) => `/api/lobby${path}`,
+  table: (path) => `/api/table${path}`,
+  ledger: (path) => `/api/ledger${path}`,
+};

@@ -1,0 +1,189 @@
+// The client's entry: sign in, then the lobby or — after a reload — straight back to the table.
+import { api, session } from "./api.js";
+import { t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { applyPrefs, prefs, setPref } from "./prefs.js";
+import { renderTable } from "./table.js";
+import { clear, h, modal, showError, typing } from "./ui.js";
+
+const TABLE_KEY = "sg.table";
+const main = document.getElementById("main");
+const header = document.getElementById("top");
+let cleanup = null;
+let heartbeat = null;
+
+function leaveView() {
+  cleanup?.();
+  cleanup = null;
+}
+
+function renderHeader() {
+  clear(
+    header,
+    h("a.brand", { href: "#", onclick: (e) => { e.preventDefault(); if (!localStorage.getItem(TABLE_KEY)) showLobby(); } },
+      h("span.logo", { "aria-hidden": "true" }, "⚡"), t("brand")),
+    h("div.spacer"),
+    session.player ? h("span.me", { "data-testid": "me" }, session.player.name) : null,
+    session.player ? h("button.ghost", { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" }, t("balance.key")) : null,
+    h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
+    h("button.ghost", {
+      type: "button", "aria-label": t("lang.switch.label"), "data-testid": "lang",
+      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); rerender(); },
+    }, t("lang.switch")),
+    session.player ? h("button.ghost", { type: "button", onclick: logout }, t("logout")) : null,
+  );
+}
+
+let current = () => {};
+function rerender() {
+  renderHeader();
+  current();
+}
+
+function showLogin() {
+  leaveView();
+  current = showLogin;
+  renderHeader();
+  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 20 });
+  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password" });
+  const act = (kind) => async (event) => {
+    event?.preventDefault();
+    try {
+      let answer;
+      if (kind === "guest") answer = await api.post(api.lobby("/accounts/guest"), { name: name.value });
+      else if (kind === "signin") answer = await api.post(api.lobby("/sessions"), { name: name.value, password: password.value });
+      else answer = await api.post(api.lobby("/accounts"), { name: name.value, password: password.value });
+      session.set(answer.token, answer.player);
+      startHeartbeat();
+      await resume();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  clear(
+    main,
+    h("section.login.panel", {},
+      h("h1", {}, t("login.title")),
+      h("p", {}, t("login.intro")),
+      h("form", { onsubmit: act("guest") },
+        h("label", { for: "login-name" }, t("login.name")), name,
+        h("button.primary", { type: "submit" }, t("login.guest")),
+        h("details", {},
+          h("summary", {}, t("login.signin")),
+          h("label", { for: "login-password" }, t("login.password")), password,
+          h("div.row", {},
+            h("button", { type: "button", onclick: act("signin") }, t("login.signin")),
+            h("button", { type: "button", onclick: act("register") }, t("login.register"))))),
+      h("ul.game-intro", {}, ["speedlaunch", "speedtower", "speedone"].map((game) =>
+        h("li", {}, h("strong", {}, t(`games.${game}`)), " – ", t(`games.${game}.about`))))),
+  );
+  name.focus();
+}
+
+export function showLobby() {
+  leaveView();
+  localStorage.removeItem(TABLE_KEY);
+  current = showLobby;
+  renderHeader();
+  cleanup = renderLobby(main, { openTable: showTable });
+}
+
+export function showTable(id) {
+  leaveView();
+  localStorage.setItem(TABLE_KEY, id);
+  current = () => showTable(id);
+  renderHeader();
+  cleanup = renderTable(main, id, { toLobby: showLobby });
+}
+
+async function resume() {
+  let tables = [];
+  try {
+    tables = await api.get(api.lobby("/me/tables"));
+  } catch (error) {
+    if (error.status === 401) return logout();
+    showError(error);
+  }
+  const stored = localStorage.getItem(TABLE_KEY);
+  const back = tables.find((table) => table.id === stored) || tables.find((table) => table.status === "playing");
+  if (back) showTable(back.id);
+  else showLobby();
+}
+
+function logout() {
+  leaveView();
+  session.set(null, null);
+  localStorage.removeItem(TABLE_KEY);
+  clearInterval(heartbeat);
+  showLogin();
+}
+
+function startHeartbeat() {
+  clearInterval(heartbeat);
+  const beat = () => api.post(api.lobby("/online")).catch(() => {});
+  beat();
+  heartbeat = setInterval(beat, 20000);
+}
+
+async function showBalance() {
+  if (!session.player || document.querySelector(".backdrop")) return;
+  try {
+    const bilanz = await api.get(api.ledger("/balance"));
+    const body = h("div.balance", {},
+      h("p.taler", { "data-testid": "balance" }, t("balance.taler", { n: bilanz.balance.toLocaleString(prefs.lang) })),
+      h("h3", {}, t("balance.games")),
+      h("table", {}, h("tbody", {}, (bilanz.games || []).map((g) =>
+        h("tr", {}, h("th", {}, t(`games.${g.game}`)), h("td", {}, `${g.played} ${t("balance.played")}`), h("td", {}, `${g.won} ${t("balance.won")}`))))),
+      h("h3", {}, t("balance.entries")),
+      h("table", {}, h("tbody", {}, (bilanz.entries || []).slice(0, 20).map((e) =>
+        h("tr", {},
+          h("td", {}, new Date(e.at * 1000).toLocaleString(prefs.lang)),
+          h("td", {}, t(`balance.reason.${e.reason}`)),
+          h("td.num", { class: e.amount < 0 ? "neg" : "pos" }, (e.amount > 0 ? "+" : "") + e.amount),
+          h("td.num", {}, e.balance))))),
+    );
+    modal(t("balance.title"), body);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function showSettings() {
+  const toggle = (name, label) => {
+    const box = h("input", { type: "checkbox", id: `pref-${name}`, checked: !!prefs[name],
+      onchange: () => { setPref(name, box.checked); current(); } });
+    return h("label.check", { for: `pref-${name}` }, box, label);
+  };
+  modal(t("settings.title"), h("div.settings", {},
+    toggle("anim", t("settings.anim")),
+    toggle("magnify", t("settings.magnify")),
+    toggle("widechat", t("settings.widechat")),
+    toggle("playable", t("settings.playable"))));
+}
+
+document.addEventListener("keydown", (event) => {
+  if (typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+  if ((event.key === "b" || event.key === "B") && !document.querySelector(".backdrop")) {
+    event.preventDefault();
+    showBalance();
+  }
+});
+
+async function boot() {
+  applyPrefs();
+  if (!session.token) return showLogin();
+  try {
+    session.player = await api.get(api.lobby("/accounts/me"));
+  } catch (error) {
+    if (error.status === 401) {
+      session.set(null, null);
+      return showLogin();
+    }
+    showError(error);
+    return showLogin();
+  }
+  startHeartbeat();
+  await resume();
+}
+
+boot();

@@ -1,0 +1,288 @@
+// The lobby: the three games, opening a table with every setting, the open tables, who is
+// online (challenge) and incoming invitations, and the leaderboard per game.
+import { api, session } from "./api.js";
+import { t } from "./i18n.js";
+import { prefs } from "./prefs.js";
+import { clear, h, showError, toast } from "./ui.js";
+
+export const GAMES = {
+  speedlaunch: { min: 2, max: 6, options: { rounds: ["one", "everyone"], asteroid_target: ["free", "left"] } },
+  speedtower: { min: 2, max: 4, options: { stock: [20, 10, 30] } },
+  speedone: {
+    min: 2, max: 6,
+    options: { stack_draw_two: [true, false], stack_draw_four: [true, false], scoring: ["winner_collects", "each_their_own"], target: [500, 200], partners: [false, true] },
+  },
+};
+const CLOCKS = [120, 30, 60, 90, 0];
+
+function optionLabel(name, value) {
+  if (name === "stock") return t("opt.stock.n", { n: value });
+  if (name === "target") return String(value);
+  return t(`opt.${name}.${value}`);
+}
+
+function field(id, label, control) {
+  control.id = id;
+  return h("div.field", {}, h("label", { for: id }, label), control);
+}
+
+function select(name, values, labelOf, selected) {
+  return h("select", { name },
+    values.map((value) => h("option", { value: String(value), selected: String(value) === String(selected) }, labelOf(value))));
+}
+
+function readValue(raw, sample) {
+  if (typeof sample === "boolean") return raw === "true" || raw === true;
+  if (typeof sample === "number") return Number(raw);
+  return raw;
+}
+
+export function optionControls(game, current = {}) {
+  const controls = {};
+  const fields = Object.entries(GAMES[game].options).map(([name, values]) => {
+    if (typeof values[0] === "boolean") {
+      const box = h("input", { type: "checkbox", name, checked: current[name] ?? values[0] });
+      controls[name] = () => box.checked;
+      box.id = `opt-${name}`;
+      return h("label.check", { for: box.id }, box, t(`opt.${name}`));
+    }
+    const control = select(name, values, (v) => optionLabel(name, v), current[name] ?? values[0]);
+    controls[name] = () => readValue(control.value, values[0]);
+    return field(`opt-${name}`, t(`opt.${name}`), control);
+  });
+  return { fields, read: () => Object.fromEntries(Object.entries(controls).map(([k, f]) => [k, f()])) };
+}
+
+export function settingControls(current = {}, { solo = false, lockSolo = false } = {}) {
+  const clock = select("clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), current.clock ?? 120);
+  const tempo = select("tempo", ["normal", "fast"], (v) => t(`lobby.tempo.${v}`), current.tempo ?? "normal");
+  const stakes = h("input", { type: "number", name: "stakes", min: 0, max: 100000, step: 10, value: current.stakes ?? 0 });
+  const fill = select("fill", ["computer", "empty"], (v) => t(`lobby.fill.${v}`), current.fill ?? "computer");
+  const strength = select("strength", ["leicht", "normal", "stark"], (v) => t(`strength.${v}`), current.strength ?? "normal");
+  const humans = h("input", { type: "checkbox", name: "humans_only", id: "set-humans", checked: !!current.humans_only });
+  const fields = [
+    field("set-clock", t("lobby.clock"), clock),
+    field("set-tempo", t("lobby.tempo"), tempo),
+    field("set-stakes", t("lobby.stakes"), stakes),
+    field("set-strength", t("lobby.strength"), strength),
+    h("div.open-only", {}, field("set-fill", t("lobby.fill"), fill),
+      h("label.check", { for: "set-humans" }, humans, t("lobby.humans_only"))),
+  ];
+  return {
+    fields,
+    read: () => ({
+      clock: Number(clock.value), tempo: tempo.value, stakes: Number(stakes.value) || 0,
+      fill: fill.value, strength: strength.value, humans_only: humans.checked,
+    }),
+  };
+}
+
+export function renderLobby(root, { openTable }) {
+  let game = localStorage.getItem("sg.game") || "speedlaunch";
+  if (!GAMES[game]) game = "speedlaunch";
+  let period = "all";
+  const timers = [];
+  let alive = true;
+
+  const tablesBox = h("div.list", { "aria-live": "polite" });
+  const onlineBox = h("ul.online");
+  const invitesBox = h("div.invites", { "aria-live": "polite" });
+  const boardBox = h("div.board");
+  const mineBox = h("div.mine");
+  const formBox = h("div");
+
+  function chooseGame(name) {
+    game = name;
+    localStorage.setItem("sg.game", name);
+    render();
+    refreshTables();
+    refreshBoard();
+  }
+
+  async function create(body) {
+    try {
+      const table = await api.post(api.lobby("/tables"), body);
+      openTable(table.id);
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  function renderForm() {
+    const spec = GAMES[game];
+    const mode = localStorage.getItem("sg.mode") || "solo";
+    const solo = h("input", { type: "radio", name: "mode", id: "mode-solo", value: "solo", checked: mode === "solo" });
+    const open = h("input", { type: "radio", name: "mode", id: "mode-open", value: "open", checked: mode !== "solo" });
+    const seatValues = [];
+    for (let n = spec.min; n <= spec.max; n++) seatValues.push(n);
+    const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min), spec.max));
+    const options = optionControls(game);
+    const settings = settingControls();
+    const form = h("form.create", {
+      "aria-label": t("lobby.create"),
+      onsubmit: (event) => {
+        event.preventDefault();
+        localStorage.setItem("sg.mode", solo.checked ? "solo" : "open");
+        localStorage.setItem("sg.seats", seats.value);
+        create({ game, seats: Number(seats.value), options: options.read(), settings: { ...settings.read(), solo: solo.checked } });
+      },
+    },
+      h("fieldset.modes", {}, h("legend", {}, t("lobby.create")),
+        h("label.check", { for: "mode-solo" }, solo, t("lobby.create.solo")),
+        h("label.check", { for: "mode-open" }, open, t("lobby.create.open"))),
+      h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), options.fields, settings.fields),
+      h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create")),
+    );
+    const sync = () => form.classList.toggle("solo", solo.checked);
+    solo.addEventListener("change", sync);
+    open.addEventListener("change", sync);
+    sync();
+    form.readSettings = () => ({ game, seats: Math.max(2, Number(seats.value)), options: options.read(), settings: { ...settings.read(), solo: false } });
+    return form;
+  }
+
+  let form;
+  function render() {
+    form = renderForm();
+    clear(formBox, form);
+    clear(
+      root,
+      h("div.lobby", {},
+        h("nav.games", { "aria-label": "Spiele" }, Object.keys(GAMES).map((name) =>
+          h("button.game-tab", {
+            type: "button", "aria-pressed": String(name === game), "data-game": name,
+            onclick: () => chooseGame(name),
+          }, h("span.game-name", {}, t(`games.${name}`)), h("span.game-about", {}, t(`games.${name}.about`))))),
+        h("section.panel.create-panel", {}, formBox),
+        h("section.panel.tables-panel", {}, h("h2", {}, t("lobby.open_tables")), mineBox, tablesBox),
+        h("aside.side", {},
+          h("section.panel", {}, h("h2", {}, t("lobby.invitations")), invitesBox),
+          h("section.panel", {}, h("h2", {}, t("lobby.online")), onlineBox),
+          h("section.panel", {},
+            h("h2", {}, t("lobby.leaderboard"), " · ", t(`games.${game}`)),
+            h("div.row", { role: "group" }, ["all", "month"].map((p) =>
+              h("button.small", { type: "button", "aria-pressed": String(p === period), onclick: () => { period = p; refreshBoard(); render(); } }, t(`lobby.period.${p}`)))),
+            boardBox)),
+      ),
+    );
+  }
+
+  function seatSummary(seats) {
+    return seats.map((seat) => seat.kind === "empty" ? t("room.empty") : seat.name).join(", ");
+  }
+
+  async function refreshTables() {
+    try {
+      const [tables, mine] = await Promise.all([
+        api.get(api.lobby(`/tables?game=${game}`)),
+        api.get(api.lobby("/me/tables")),
+      ]);
+      if (!alive) return;
+      const mineIds = new Set(mine.map((table) => table.id));
+      clear(mineBox, mine.length ? [h("h3", {}, t("lobby.my_tables")), mine.map((table) => h("div.table-row", {},
+        h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.id}`),
+        h("span.seats", {}, seatSummary(table.seats)),
+        h("button", { type: "button", onclick: () => openTable(table.id) }, t("lobby.back_to"))))] : []);
+      const others = tables.filter((table) => !mineIds.has(table.id));
+      clear(tablesBox, others.length ? others.map((table) => h("div.table-row", { "data-table": table.id },
+        h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.status}`),
+        h("span.seats", {}, seatSummary(table.seats)),
+        h("span.free", {}, t("lobby.free", { n: table.free })),
+        h("button", {
+          type: "button", "data-testid": "join",
+          onclick: async () => {
+            try {
+              await api.post(api.lobby(`/tables/${table.id}/seats`), {});
+              openTable(table.id);
+            } catch (error) {
+              showError(error);
+            }
+          },
+        }, t("lobby.join")))) : h("p.muted", {}, t("lobby.no_tables")));
+    } catch (error) {
+      if (alive) showError(error);
+    }
+  }
+
+  async function challenge(name) {
+    try {
+      const mine = await api.get(api.lobby("/me/tables"));
+      let table = mine.find((entry) => entry.status === "open" && !entry.settings.solo);
+      if (!table) table = await api.post(api.lobby("/tables"), form.readSettings());
+      await api.post(api.lobby("/invitations"), { to: name, table: table.id });
+      toast(t("lobby.challenge.sent", { name }), "ok");
+      openTable(table.id);
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  async function refreshOnline() {
+    try {
+      const online = await api.get(api.lobby("/online"));
+      if (!alive) return;
+      clear(onlineBox, h("li.muted", {}, t("lobby.online.count", { n: online.count })),
+        online.players.map((player) => h("li", {},
+          h("span", {}, player.name),
+          player.id === session.player?.id ? h("span.muted", {}, ` (${t("table.you")})`) :
+            h("button.small", { type: "button", "data-testid": "challenge", onclick: () => challenge(player.name) }, t("lobby.challenge")))));
+    } catch (error) {
+      /* the next poll tries again */
+    }
+  }
+
+  async function refreshInvites() {
+    try {
+      const { invitations } = await api.get(api.lobby("/invitations"));
+      if (!alive) return;
+      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", {},
+        h("span", {}, t("lobby.invitation", { from: inv.from, game: t(`games.${inv.game}`) })),
+        h("button.small.primary", {
+          type: "button",
+          onclick: async () => {
+            try {
+              const accepted = await api.post(api.lobby(`/invitations/${inv.id}/accept`));
+              openTable(accepted.table);
+            } catch (error) {
+              showError(error);
+            }
+          },
+        }, t("lobby.accept")),
+        h("button.small", {
+          type: "button",
+          onclick: async () => {
+            await api.post(api.lobby(`/invitations/${inv.id}/decline`)).catch(showError);
+            refreshInvites();
+          },
+        }, t("lobby.decline")))) : h("p.muted", {}, "—"));
+    } catch (error) {
+      /* the next poll tries again */
+    }
+  }
+
+  async function refreshBoard() {
+    try {
+      const board = await api.get(api.ledger(`/leaderboards/${game}?period=${period}`));
+      if (!alive) return;
+      clear(boardBox,
+        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.player === session.player?.id ? "me" : null },
+          h("span.rank", {}, s.rank), h("span.name", {}, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
+        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
+    } catch (error) {
+      if (alive) clear(boardBox, h("p.muted", {}, error.message));
+    }
+  }
+
+  render();
+  refreshTables();
+  refreshOnline();
+  refreshInvites();
+  refreshBoard();
+  timers.push(setInterval(refreshTables, 3000), setInterval(refreshOnline, 10000), setInterval(refreshInvites, 4000));
+  return () => {
+    alive = false;
+    timers.forEach(clearInterval);
+  };
+}
+
+export { prefs };

@@ -1,0 +1,178 @@
+// Speedone: the hand in two orders (the button cycles), playable cards marked, the colour
+// choice for wild cards, ONE, the draw pile, direction and pending penalty, scores per round.
+import { prefs, setPref } from "./prefs.js";
+import { cardBack, oneCard, oneName } from "./cards.js";
+import { h } from "./ui.js";
+
+const COLOURS = ["R", "Y", "G", "B"];
+const SYMBOL_ORDER = { S: 10, R: 11, D: 12 };
+
+function rank(token) {
+  const symbol = token.slice(1);
+  return symbol in SYMBOL_ORDER ? SYMBOL_ORDER[symbol] : Number(symbol);
+}
+
+export function sortHand(hand, order) {
+  const wild = (c) => c === "W" || c === "W4";
+  const key = (card) => {
+    if (wild(card)) return [9, card === "W4" ? 1 : 0, 0];
+    const colour = COLOURS.indexOf(card[0]);
+    const special = rank(card) >= 10;
+    if (order === 2) return [special ? 1 : 0, colour, rank(card)];
+    return [0, colour, rank(card)];
+  };
+  return [...hand].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < 3; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+    return 0;
+  });
+}
+
+export function createSpeedone(ctx) {
+  const { t } = ctx;
+  let view = null;
+  let legal = [];
+  let choosing = null; // a wild card waiting for its colour
+  let hinted = null;
+  let rounds = [];
+
+  const me = () => ctx.table.you;
+  const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
+  const storeKey = () => `sg.so.${ctx.table.id}.${ctx.table.current?.no}`;
+
+  function loadRounds() {
+    rounds = JSON.parse(localStorage.getItem(storeKey()) || "[]");
+  }
+
+  function play(card) {
+    if (!mine()) return;
+    if (card === "W" || card === "W4") {
+      choosing = choosing === card ? null : card;
+      ctx.rerender();
+      return;
+    }
+    const move = legal.find((m) => m.type === "play" && m.card === card);
+    if (move) ctx.send(move);
+  }
+
+  function chooseColour(colour) {
+    const move = legal.find((m) => m.type === "play" && m.card === choosing && m.color === colour);
+    choosing = null;
+    if (move) ctx.send(move);
+  }
+
+  function renderOpponents() {
+    return h("div.opponents.so-opps", {}, view.hand_sizes.map((size, seat) => {
+      if (seat === me()) return null;
+      const out = view.left.includes(seat);
+      return h("div.opponent", { class: [view.turn === seat ? "turn" : "", out ? "gone" : ""].join(" "), "data-seat": seat },
+        h("div.opp-name", {}, ctx.seatName(seat)),
+        h("div.fan-backs", {}, Array.from({ length: Math.min(size, 8) }, () => cardBack("speedone", { small: true, attrs: { "aria-hidden": "true", role: null } }))),
+        h("div.muted", {}, t("table.cards", { n: size }), size === 1 ? " · ONE!" : ""));
+    }));
+  }
+
+  function renderCentre() {
+    const pending = view.pending;
+    const draw = legal.find((m) => m.type === "draw");
+    const wished = view.top === "W" || view.top === "W4";
+    return h("div.so-centre", {},
+      h("button.draw-pile", {
+        type: "button", "data-testid": "draw", disabled: !draw || !mine(),
+        "aria-label": `${pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw")} – ${t("so.draw_pile", { n: view.draw_size })}`,
+        onclick: () => draw && ctx.send(draw),
+        class: hinted?.type === "draw" ? "hinted" : null,
+      }, cardBack("speedone", { attrs: { "aria-hidden": "true", role: null } }), h("span.pile-label", {}, pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw"), ` (${view.draw_size})`)),
+      h("div.discard", { "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
+        oneCard(view.top, { wish: wished ? view.color : null }),
+        h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) })),
+      h("div.so-facts", {},
+        h("div.direction", { "data-testid": "direction" }, t(`so.direction.${view.direction}`)),
+        wished ? h("div", {}, t("so.wish", { c: t(`so.colour.${view.color}`) })) : null,
+        pending ? h("div.pending", { "data-testid": "pending" }, t("so.pending", { n: pending.amount })) : null,
+        h("div.muted", {}, t("so.round", { n: view.round }), " · ", t("so.target", { n: view.settings.target }))));
+  }
+
+  function renderHand() {
+    const playable = new Set(legal.filter((m) => m.type === "play").map((m) => m.card));
+    const hand = sortHand(view.hand || [], prefs.sort);
+    const one = legal.find((m) => m.type === "one");
+    const seen = {};
+    return h("section.so-hand", { "aria-label": t("sl.hand") },
+      choosing ? h("div.colour-choice", { role: "group", "aria-label": t("so.colour") },
+        h("span", {}, t("so.colour"), ":"),
+        COLOURS.map((c) => h("button.colour", { type: "button", class: `dot-${c}`, "data-colour": c, "data-key": `colour-${c}`, onclick: () => chooseColour(c) }, t(`so.colour.${c}`)))) : null,
+      h("div.so-cards", {}, hand.map((card) => {
+        seen[card] = (seen[card] || 0) + 1;
+        const can = mine() && playable.has(card);
+        return oneCard(card, {
+          tag: "button",
+          attrs: {
+            type: "button", "data-key": `card-${card}-${seen[card]}`,
+            class: [can ? "playable" : mine() ? "dim" : "", hinted?.card === card ? "hinted" : "", choosing === card ? "selected" : ""].join(" "),
+            disabled: !can, onclick: () => play(card),
+          },
+        });
+      })),
+      h("div.actions", {},
+        h("button.one", { type: "button", "data-testid": "one", disabled: !one, "aria-label": t("so.one.label"), onclick: () => one && ctx.send(one) }, t("so.one")),
+        h("button", { type: "button", "data-testid": "sort", "aria-label": t("so.sort.label"), onclick: () => { setPref("sort", prefs.sort === 1 ? 2 : 1); ctx.rerender(); } },
+          "⇅ ", t("so.sort", { n: prefs.sort }))));
+  }
+
+  function renderScores() {
+    const seats = ctx.table.seats;
+    const partners = view.settings.partners && view.team_totals;
+    return h("details.scores", { open: window.innerWidth > 900 },
+      h("summary", {}, t("so.scores")),
+      h("table", {},
+        h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", {}, s.name || i + 1)))),
+        h("tbody", {},
+          rounds.map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)))),
+          h("tr.total", {}, h("th", {}, t("so.total")), view.totals.map((p) => h("td", {}, p))),
+          h("tr", {}, h("th", {}, t("so.rounds_won")), view.rounds_won.map((p) => h("td", {}, p))),
+          partners ? h("tr.total", {}, h("th", {}, t("so.team", { n: "" })), seats.map((_, i) => h("td", {}, `${t("so.team", { n: (i % 2) + 1 })}: ${view.team_totals[i % 2]}`))) : null)));
+  }
+
+  return {
+    render(el, table) {
+      view = table.current?.view;
+      legal = table.current?.legal || [];
+      if (!view) return;
+      loadRounds();
+      if (!mine()) choosing = null;
+      el.replaceChildren(h("div.so-board", {},
+        renderOpponents(),
+        renderCentre(),
+        me() !== null ? renderHand() : null,
+        renderScores()));
+    },
+    newGame() { choosing = null; hinted = null; },
+    events(events) {
+      const ended = events.filter((e) => e.type === "round_end");
+      if (!ended.length || !ctx.table?.current) return;
+      loadRounds();
+      for (const e of ended) if (!rounds.some((r) => r.round === e.round)) rounds.push({ round: e.round, scored: e.scored, winner: e.winner });
+      localStorage.setItem(storeKey(), JSON.stringify(rounds));
+    },
+    seatInfo(v, seat) {
+      if (!v.hand_sizes) return null;
+      const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";
+      return { label: t("table.cards", { n: v.hand_sizes[seat] }), extra: `${v.totals[seat]} P${team}` };
+    },
+    key(event) {
+      if (!view || !mine()) return false;
+      if (event.key === "Escape" && choosing) { choosing = null; ctx.rerender(); return true; }
+      return false;
+    },
+    showHint(move) { hinted = move; ctx.rerender(); },
+    describe(move) {
+      if (move.type === "draw") return view.pending ? t("so.draw.penalty", { n: view.pending.amount }) : t("so.draw");
+      if (move.type === "one") return t("so.one");
+      return oneName(move.card) + (move.color ? ` → ${t(`so.colour.${move.color}`)}` : "");
+    },
+    resultColumns: () => [t("so.total"), t("so.rounds_won")],
+    resultCells: (result, seat) => [result?.totals?.[seat] ?? "", result?.rounds_won?.[seat] ?? ""],
+  };
+}

@@ -1,0 +1,438 @@
+// The table frame common to all games: seats, clock, log, chat, Turbo, hints, leave, the end
+// screen with "Nochmal", and the waiting room before the start. Each game's board is a module
+// (speedlaunch.js, speedtower.js, speedone.js) that renders into the board area.
+import { api, session } from "./api.js";
+import { lang, t } from "./i18n.js";
+import { optionControls, settingControls } from "./lobby.js";
+import { createSpeedlaunch } from "./speedlaunch.js";
+import { createSpeedone } from "./speedone.js";
+import { createSpeedtower } from "./speedtower.js";
+import { icon } from "./icons.js";
+import { subscribe } from "./sse.js";
+import { clear, h, modal, showError, toast, typing } from "./ui.js";
+
+const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
+const CHAT_LOCK = 2;
+
+export function renderTable(root, id, { toLobby }) {
+  let table = null;
+  let offset = 0; // server clock minus ours, in seconds
+  let board = null;
+  let alive = true;
+  let chatLockUntil = 0;
+  let hintBusy = false;
+  let logTimer = null;
+  let loggedVersion = -1;
+  let sending = false;
+
+  const bar = h("header.table-bar");
+  const seatsBox = h("section.seats", { "aria-label": "Plätze" });
+  const boardBox = h("main.board", { "data-testid": "board" });
+  const hintBox = h("div.hint-box", { role: "status", "aria-live": "polite", hidden: true });
+  const logList = h("ol.log-lines", { "aria-live": "off" });
+  const logBox = h("aside.log", {}, h("h2.log-title"), logList);
+  const chatLines = h("ol.chat-lines", { "aria-live": "polite" });
+  const chatInput = h("input", { type: "text", maxlength: 200, id: "chat-input", "aria-label": t("table.chat.placeholder"), placeholder: t("table.chat.placeholder") });
+  const chatSend = h("button", { type: "submit", "data-testid": "chat-send" }, t("table.chat.send"));
+  const joy = h("button.joy", { type: "button", "data-testid": "chat-freude", onclick: () => say({ exclamation: "freude" }) }, icon("joy"), " ", t("table.chat.freude"));
+  const grr = h("button.grr", { type: "button", "data-testid": "chat-aergern", onclick: () => say({ exclamation: "aergern" }) }, icon("grr"), " ", t("table.chat.aergern"));
+  const chatLock = h("span.chat-lock", { "data-testid": "chat-lock", "aria-live": "polite" });
+  const chatForm = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); if (chatInput.value.trim()) say({ text: chatInput.value.trim() }); } },
+    chatInput, chatSend, joy, grr, chatLock);
+  const chatBox = h("section.chat", { "aria-label": t("table.chat") }, h("h2.sr-only", {}, t("table.chat")), chatLines, chatForm);
+  const overlay = h("div.end-layer");
+  const screen = h("div.table-screen", {}, bar, seatsBox, h("div.play-area", {}, boardBox, hintBox, overlay), logBox, chatBox);
+  clear(root, screen);
+
+  const ctx = {
+    get table() { return table; },
+    send,
+    t,
+    seatName: (seat) => table?.seats[seat]?.name || t("room.seat", { n: seat + 1 }),
+    rerender: () => table && renderAll(),
+    clearHint,
+  };
+
+  // ---------------------------------------------------------------- moves and state
+  async function send(move) {
+    if (sending || !table) return null;
+    sending = true;
+    clearHint();
+    try {
+      const answer = await api.post(api.table(`/tables/${id}/moves`), { move, version: table.version });
+      accept(answer.table);
+      return answer;
+    } catch (error) {
+      if (error.status === 409) {
+        await refresh();
+      }
+      showError(error);
+      return null;
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function refresh() {
+    try {
+      accept(await api.get(api.table(`/tables/${id}`)), true);
+    } catch (error) {
+      if (error.status === 404 || error.status === 403) {
+        toast(error.message);
+        toLobby();
+      } else showError(error);
+    }
+  }
+
+  function accept(next, force = false) {
+    if (!alive || !next) return;
+    if (table && next.version < table.version && !force) return;
+    const newGame = !table || table.current?.no !== next.current?.no;
+    offset = next.server_time - Date.now() / 1000;
+    table = next;
+    if (!board || board.game !== table.game) {
+      board = BOARDS[table.game](ctx);
+      board.game = table.game;
+    } else if (newGame) {
+      board.newGame?.();
+    }
+    renderAll();
+    scheduleLog();
+  }
+
+  // ---------------------------------------------------------------- rendering
+  function myTurn() {
+    return table?.status === "playing" && table.you !== null && table.current?.to_move === table.you;
+  }
+
+  function renderAll() {
+    const focused = document.activeElement?.dataset?.key;
+    renderBar();
+    renderSeats();
+    overlay.replaceChildren();
+    screen.classList.toggle("my-turn", myTurn());
+    screen.dataset.status = table.status;
+    screen.dataset.game = table.game;
+    screen.dataset.version = String(table.version);
+    logBox.querySelector(".log-title").textContent = t(`table.log.${table.game}`);
+    if (table.status === "open") {
+      renderRoom();
+    } else {
+      board.render(boardBox, table);
+      if (table.status === "over" || table.status === "closed") renderEnd();
+      if (table.you === null && table.status === "playing") {
+        overlay.append(h("div.notice", {}, t("table.spectator")));
+      }
+    }
+    if (focused) boardBox.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    tick();
+  }
+
+  function renderBar() {
+    const current = table.current;
+    const settings = table.settings;
+    const playing = table.status === "playing";
+    const turnText = !playing || !current ? "" : myTurn() ? t("table.your_turn")
+      : current.to_move !== null ? t("table.turn_of", { name: ctx.seatName(current.to_move) }) : "";
+    clear(
+      bar,
+      h("h1.table-title", {}, t(`games.${table.game}`), h("span.muted", {}, ` · ${table.id}`,
+        current ? ` · ${t("table.game_no", { n: current.no })}` : "")),
+      h("span.tempo.muted", {}, t("table.tempo", { tempo: t(`lobby.tempo.${settings.tempo}`) })),
+      h("span.turn", { "data-testid": "turn", "aria-live": "polite" }, turnText),
+      h("span.clock", { "data-testid": "clock", role: "timer", "aria-label": t("table.clock") }),
+      h("div.spacer"),
+      settings.solo && playing ? h("button.turbo", {
+        type: "button", "data-testid": "turbo", "aria-pressed": String(!!current?.turbo), disabled: !!current?.turbo,
+        onclick: async () => {
+          try { accept(await api.post(api.table(`/tables/${id}/turbo`))); } catch (error) { showError(error); }
+        },
+      }, current?.turbo ? `⚡ ${t("table.turbo.on")}` : `⚡ ${t("table.turbo")}`) : null,
+      playing && table.you !== null ? h("button.hint", {
+        type: "button", "data-testid": "hint", disabled: !myTurn(), "aria-keyshortcuts": "T", onclick: askHint,
+      }, icon("bulb"), " ", t("table.hint")) : null,
+      h("button.leave", { type: "button", "data-testid": "leave", onclick: leave }, t("table.leave")),
+    );
+  }
+
+  function renderSeats() {
+    const current = table.current;
+    const view = current?.view;
+    clear(seatsBox, table.seats.map((seat, index) => {
+      const info = view && board.seatInfo ? board.seatInfo(view, index) : null;
+      const turn = table.status === "playing" && current?.to_move === index;
+      const targetable = board.targetable?.(index);
+      const name = seat.kind === "empty" ? t("room.empty") : seat.name;
+      const parts = [name, seat.you ? t("table.you") : null, info?.label, turn ? t("table.turn_of", { name: "" }).trim() : null].filter(Boolean);
+      const chip = h(targetable ? "button.seat" : "div.seat", {
+        "data-seat": index,
+        class: [turn ? "turn" : "", seat.you ? "you" : "", seat.left ? "gone" : "", targetable ? "targetable" : "", seat.kind].filter(Boolean).join(" "),
+        "aria-label": parts.join(", "),
+        type: targetable ? "button" : null,
+        onclick: targetable ? () => board.seatClick(index) : null,
+      },
+        h("span.seat-no", { "aria-hidden": "true" }, index + 1),
+        h("span.seat-name", { "aria-hidden": "true" }, seat.kind === "computer" ? icon("robot", t("room.computer")) : "", " ", name, seat.you ? ` (${t("table.you")})` : ""),
+        info ? h("span.seat-cards", { "aria-hidden": "true" }, info.label) : null,
+        info?.extra ? h("span.seat-extra", { "aria-hidden": "true" }, info.extra) : null,
+        seat.left ? h("span.seat-extra", {}, t("table.left")) : null,
+        table.status === "over" && seat.kind === "human" ? h("span.seat-extra", {}, seat.back ? `✓ ${t("table.back")}` : t("table.not_back")) : null,
+      );
+      if (info?.element) chip.append(info.element);
+      return chip;
+    }));
+  }
+
+  function tick() {
+    if (!alive || !table) return;
+    const clock = bar.querySelector(".clock");
+    if (!clock) return;
+    const current = table.current;
+    if (table.status !== "playing" || !current) {
+      clock.textContent = "";
+      return;
+    }
+    if (!current.clock_ends) {
+      clock.replaceChildren(icon("clock"), ` ${t("table.noclock")}`);
+      clock.className = "clock";
+      return;
+    }
+    const now = Date.now() / 1000 + offset;
+    const left = current.clock_ends - now;
+    if (left > 0) {
+      const s = Math.ceil(left);
+      clock.replaceChildren(icon("clock"), ` ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`);
+      clock.className = `clock${s <= 10 ? " low" : ""}`;
+    } else {
+      const grace = Math.max(0, Math.ceil(current.deadline - now));
+      clock.replaceChildren(icon("clock"), ` 0:00 · ${t("table.grace", { s: grace })}`);
+      clock.className = "clock grace";
+    }
+    const held = overlay.querySelector(".held");
+    if (held && table.held_until) held.textContent = t("table.again.held", { s: Math.max(0, Math.ceil(table.held_until - now)) });
+    const lock = chatLockUntil - Date.now() / 1000;
+    const locked = lock > 0;
+    chatLock.textContent = locked ? t("table.chat.locked", { s: Math.ceil(lock) }) : "";
+    for (const el of [chatSend, joy, grr]) el.disabled = locked;
+  }
+
+  // ---------------------------------------------------------------- the waiting room
+  function renderRoom() {
+    const opener = table.you_open;
+    const seatRows = table.seats.map((seat, index) => h("li.room-seat", {},
+      h("span.seat-no", {}, t("room.seat", { n: index + 1 })),
+      h("span", {}, seat.kind === "empty" ? t("room.empty") : seat.kind === "computer" ? [icon("robot", t("room.computer")), " ", seat.name] : seat.name),
+      opener && seat.kind === "empty" && !table.settings.humans_only ? h("button.small", {
+        type: "button", onclick: () => setSeat(index, { kind: "computer", strength: table.settings.strength }),
+      }, t("room.put_computer")) : null,
+      opener && seat.kind === "computer" ? h("button.small", { type: "button", onclick: () => setSeat(index, { kind: "empty" }) }, t("room.make_empty")) : null,
+    ));
+    const inviteName = h("input", { id: "invite-name", maxlength: 20 });
+    const parts = [
+      h("h2", {}, t("room.title", { id: table.id })),
+      h("p.muted", {}, t("room.opener", { name: table.opener || "?" })),
+      h("ol.room-seats", {}, seatRows),
+      table.waiting.length ? h("p", {}, t("room.waiting", { names: table.waiting.join(", ") })) : null,
+      h("form.row", {
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try {
+            await api.post(api.lobby("/invitations"), { to: inviteName.value, table: table.id });
+            toast(t("lobby.challenge.sent", { name: inviteName.value }), "ok");
+            inviteName.value = "";
+          } catch (error) { showError(error); }
+        },
+      }, h("label", { for: "invite-name" }, t("room.invite.name")), inviteName, h("button", { type: "submit" }, t("room.invite"))),
+    ];
+    if (opener) {
+      const options = optionControls(table.game, table.options);
+      const settings = settingControls(table.settings);
+      parts.push(h("details.room-settings", {}, h("summary", {}, t("room.settings")),
+        h("form", {
+          onsubmit: async (e) => {
+            e.preventDefault();
+            try {
+              accept(await api.patch(api.lobby(`/tables/${id}/settings`), { options: options.read(), settings: settings.read() }));
+            } catch (error) { showError(error); }
+          },
+        }, h("div.grid-fields", {}, options.fields, settings.fields), h("button", { type: "submit" }, t("room.save")))));
+      parts.push(h("button.primary.big", {
+        type: "button", "data-testid": "start",
+        onclick: async () => {
+          try { accept(await api.post(api.lobby(`/tables/${id}/start`))); } catch (error) { showError(error); }
+        },
+      }, t("room.start")));
+    } else {
+      parts.push(h("p.notice", {}, t("room.wait_start", { name: table.opener || "?" })));
+    }
+    clear(boardBox, h("section.room.panel", {}, parts));
+  }
+
+  async function setSeat(index, body) {
+    try {
+      accept(await api.put(api.lobby(`/tables/${id}/seats/${index}`), body));
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  // ---------------------------------------------------------------- the end screen
+  function renderEnd() {
+    const current = table.current;
+    const result = current?.result;
+    const rows = result?.places ? table.seats.map((seat, index) => ({ index, seat, place: result.places[index] }))
+      .sort((a, b) => a.place - b.place) : [];
+    const extraHead = board.resultColumns?.() || [];
+    const others = table.seats.some((seat, i) => seat.kind === "human" && i !== table.you);
+    const iAmBack = table.you !== null && table.seats[table.you]?.back;
+    overlay.append(h("section.end-screen.panel", { "data-testid": "end-screen", role: "dialog", "aria-label": t("table.over") },
+      h("h2", {}, icon("flag"), " ", t("table.over")),
+      board.endLine?.(result) ? h("p", {}, board.endLine(result)) : null,
+      h("table.result", {},
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),
+        h("tbody", {}, rows.map((row) => h("tr", { class: row.seat.you ? "me" : null },
+          h("td", {}, t("table.place", { n: row.place })),
+          h("td", {}, row.seat.name || t("room.seat", { n: row.index + 1 })),
+          (board.resultCells?.(result, row.index) || []).map((c) => h("td.num", {}, c)))))),
+      table.held_until ? h("p.held.muted") : null,
+      h("div.row", {},
+        table.you !== null && table.status === "over" ? h("button.primary", {
+          type: "button", "data-testid": "rematch", disabled: iAmBack && others,
+          onclick: async () => {
+            try { accept(await api.post(api.table(`/tables/${id}/rematch`))); } catch (error) { showError(error); }
+          },
+        }, "↻ ", t(`table.again.${table.game}`)) : null,
+        h("button", { type: "button", onclick: leaveNow }, t("table.to_lobby")))));
+  }
+
+  // ---------------------------------------------------------------- hints
+  function clearHint() {
+    hintBox.hidden = true;
+    board?.showHint?.(null);
+  }
+
+  async function askHint() {
+    if (!myTurn() || hintBusy) return;
+    hintBusy = true;
+    hintBox.hidden = false;
+    hintBox.replaceChildren(icon("bulb"), " …");
+    try {
+      const answer = await api.get(api.table(`/tables/${id}/hint`));
+      hintBox.replaceChildren(icon("bulb"), ` ${board.describe ? board.describe(answer.move) : JSON.stringify(answer.move)}`);
+      board.showHint?.(answer.move);
+    } catch (error) {
+      hintBox.replaceChildren(icon("bulb"), ` ${error.message || t("table.hint.none")}`);
+    } finally {
+      hintBusy = false;
+    }
+  }
+
+  // ---------------------------------------------------------------- leaving
+  async function leaveNow() {
+    try {
+      await api.post(api.table(`/tables/${id}/leave`));
+    } catch (error) {
+      if (error.status !== 404) showError(error);
+    }
+    toLobby();
+  }
+
+  function leave() {
+    if (table?.status !== "playing" || table.you === null) return leaveNow();
+    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm")),
+      h("div.row", {}, h("button.primary", { type: "button", "data-testid": "leave-confirm", onclick: () => { close(); leaveNow(); } }, t("table.leave")))));
+  }
+
+  // ---------------------------------------------------------------- log and chat
+  function scheduleLog() {
+    if (!table.current || table.version === loggedVersion) return;
+    clearTimeout(logTimer);
+    logTimer = setTimeout(loadLog, 250);
+  }
+
+  async function loadLog() {
+    if (!alive) return;
+    const version = table.version;
+    try {
+      const lines = await api.get(api.table(`/tables/${id}/log?lang=${lang()}`));
+      if (!alive) return;
+      loggedVersion = version;
+      const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
+      clear(logList, lines.slice(-200).map((line) => h("li", { class: line.seat === table.you ? "mine" : null }, line.text)));
+      if (atBottom || true) logList.scrollTop = logList.scrollHeight;
+    } catch {
+      /* the next change loads it again */
+    }
+  }
+
+  function addChat(line) {
+    const time = new Date(line.at * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
+    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.text));
+    while (chatLines.children.length > 100) chatLines.firstChild.remove();
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
+
+  async function say(body) {
+    if (chatLockUntil > Date.now() / 1000) return;
+    try {
+      await api.post(api.table(`/tables/${id}/chat`), body);
+      chatInput.value = "";
+      chatLockUntil = Date.now() / 1000 + CHAT_LOCK;
+    } catch (error) {
+      if (error.status === 429) chatLockUntil = Date.now() / 1000 + (error.problem.retry_after || error.retryAfter || CHAT_LOCK);
+      showError(error);
+    }
+    tick();
+  }
+
+  async function loadChat() {
+    try {
+      const lines = await api.get(api.table(`/tables/${id}/chat`));
+      clear(chatLines);
+      lines.slice().sort((a, b) => a.at - b.at).forEach(addChat);
+    } catch {
+      /* not seated yet: no chat */
+    }
+  }
+
+  // ---------------------------------------------------------------- keys
+  function onKey(event) {
+    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector(".backdrop")) return;
+    if (board?.key?.(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "t" || event.key === "T") {
+      event.preventDefault();
+      askHint();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  // ---------------------------------------------------------------- start
+  const ticker = setInterval(tick, 250);
+  const unsubscribe = subscribe(id, {
+    onTable: (next) => accept(next),
+    onEvents: (events) => {
+      for (const event of events) {
+        if (event.type === "chat") addChat(event);
+      }
+      board?.events?.(events);
+    },
+    onClosed: () => {
+      toast(t("table.over"), "ok");
+    },
+  });
+  refresh();
+  loadChat();
+
+  return () => {
+    alive = false;
+    clearInterval(ticker);
+    clearTimeout(logTimer);
+    unsubscribe();
+    document.removeEventListener("keydown", onKey);
+  };
+}
+
+export { session };

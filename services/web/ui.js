@@ -1,0 +1,85 @@
+// Small DOM helpers: h() builds elements, toast() shows a message, modal() a dialog.
+import { ApiError } from "./api.js";
+import { t } from "./i18n.js";
+export function h(tag, attrs = {}, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === "class") el.className += (el.className ? " " : "") + value;
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, v);
+        else el.style[prop] = v;
+      }
+    }
+    else if (key === "html") el.innerHTML = value;
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let toastTimer;
+export function toast(text, kind = "error") {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = h("div", { id: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  box.className = `toast ${kind} show`;
+  box.textContent = text;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("show"), 4000);
+}
+
+export function modal(title, body, { onClose, className } = {}) {
+  const close = () => {
+    backdrop.remove();
+    document.removeEventListener("keydown", onKey, true);
+    onClose?.();
+  };
+  const onKey = (event) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close();
+    }
+  };
+  const closeButton = h("button.close", { type: "button", "aria-label": "✕", onclick: close }, "✕");
+  const dialog = h(
+    "div.modal",
+    { role: "dialog", "aria-modal": "true", "aria-label": title, class: className },
+    h("div.modal-head", {}, h("h2", {}, title), closeButton),
+    body,
+  );
+  const backdrop = h("div.backdrop", { onclick: (e) => e.target === backdrop && close() }, dialog);
+  document.body.append(backdrop);
+  document.addEventListener("keydown", onKey, true);
+  closeButton.focus();
+  return { close, dialog };
+}
+
+export function typing(event) {
+  const target = event.target;
+  return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable);
+}
+
+export function showError(error) {
+  toast(error instanceof ApiError && error.status === 0 ? t("error.network") : error.message);
+}

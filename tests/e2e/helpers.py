@@ -1,0 +1,152 @@
+"""Driving the client like a player: sign in, open tables, and a test-only "autoplayer" that
+makes any legal move through the visible controls of each game."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+_names = itertools.count(1)
+
+MY_TURN = ".table-screen.my-turn"
+END = "[data-testid=end-screen]"
+
+
+def unique_name(prefix: str) -> str:
+    return f"{prefix}{int(time.time() * 1000) % 100000}{next(_names)}"
+
+
+def sign_in(page: Page, name: str) -> None:
+    page.fill("#login-name", name)
+    page.get_by_role("button", name="Als Gast spielen").click()
+    expect(page.get_by_test_id("me")).to_have_text(name)
+
+
+def open_table(page: Page, game: str, seats: int = 2, solo: bool = True, **fields) -> None:
+    """Open a table from the lobby form; ``fields`` map a control id to its value."""
+    page.click(f"[data-game={game}]")
+    page.check("#mode-solo" if solo else "#mode-open")
+    page.select_option("#create-seats", str(seats))
+    for control, value in fields.items():
+        locator = page.locator(f"#{control}")
+        if isinstance(value, bool):
+            locator.set_checked(value)
+        elif locator.evaluate("e => e.tagName") == "SELECT":
+            locator.select_option(str(value))
+        else:
+            locator.fill(str(value))
+    page.get_by_test_id("create-table").click()
+    expect(page.locator(".table-screen")).to_be_visible()
+
+
+def version(page: Page) -> str:
+    return page.locator(".table-screen").get_attribute("data-version") or ""
+
+
+STALLS: list[str] = []  # moves that changed nothing, with the message the player saw
+
+
+def _click_and_wait(page: Page, locator, before: str) -> None:
+    """Click, then wait for the table's version to move on. A click that changes nothing (the
+    table moved under the pointer) is noted in STALLS; the caller's loop simply tries again."""
+    locator.click()
+    try:
+        page.wait_for_function(
+            "v => document.querySelector('.table-screen')?.dataset.version !== v",
+            arg=before,
+            timeout=5_000,
+        )
+    except PlaywrightTimeout:
+        toast = page.locator("#toast.show")
+        STALLS.append(toast.inner_text() if toast.count() else "(no message)")
+        page.keyboard.press("Escape")
+
+
+def _first(page: Page, selector: str):
+    found = page.locator(selector)
+    return found.first if found.count() else None
+
+
+def step_speedlaunch(page: Page) -> None:
+    before = version(page)
+    target = _first(page, ".opponent.targetable")
+    if target:
+        return _click_and_wait(page, target, before)
+    for selector in (".group.playable", ".my-stacks button.card.playable"):
+        choice = _first(page, selector)
+        if choice:
+            choice.click()
+            play = page.get_by_test_id("play")
+            if play.is_enabled():
+                return _click_and_wait(page, play, before)
+            target = _first(page, ".opponent.targetable")
+            if target:
+                return _click_and_wait(page, target, before)
+            page.keyboard.press("Escape")
+    for test_id in ("end", "blind", "take"):
+        button = _first(page, f"[data-testid={test_id}]")
+        if button:
+            return _click_and_wait(page, button, before)
+    raise AssertionError("no Speedlaunch control to play")
+
+
+def step_speedtower(page: Page) -> None:
+    before = version(page)
+    source = _first(page, ".my-site button.card.playable")
+    if source:
+        source.click()
+        return _click_and_wait(page, page.locator(".tower.fits").first, before)
+    card = _first(page, ".my-site .hand button.card")
+    if card:
+        card.click()
+        return _click_and_wait(page, page.locator("[data-testid=store]:enabled").first, before)
+    return _click_and_wait(page, page.get_by_test_id("pass"), before)
+
+
+def step_speedone(page: Page) -> None:
+    before = version(page)
+    one = page.get_by_test_id("one")
+    if one.is_enabled():
+        return _click_and_wait(page, one, before)
+    card = _first(page, ".so-cards button.card.playable")
+    if card:
+        if card.get_attribute("data-card") in ("W", "W4"):
+            card.click()
+            return _click_and_wait(page, page.locator(".colour-choice .colour").first, before)
+        return _click_and_wait(page, card, before)
+    return _click_and_wait(page, page.get_by_test_id("draw"), before)
+
+
+STEPS = {"speedlaunch": step_speedlaunch, "speedtower": step_speedtower, "speedone": step_speedone}
+
+
+def wait_turn_or_end(pages: list[Page], timeout: float = 30.0) -> Page | None:
+    """The page whose turn it is, or None once the game is over (polls with a deadline)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(END).count():
+                return None
+            if page.locator(MY_TURN).count():
+                return page
+        pages[0].wait_for_timeout(30)
+    raise AssertionError("nobody's turn and no end screen")
+
+
+def play(pages: list[Page], game: str, moves: int | None = None, limit: float = 240.0) -> int:
+    """Play through the UI until the end screen (or ``moves`` moves); returns moves made."""
+    made = 0
+    stalls = len(STALLS)
+    deadline = time.monotonic() + limit
+    while moves is None or made < moves:
+        assert time.monotonic() < deadline, f"{game}: no end after {made} moves"
+        page = wait_turn_or_end(pages)
+        if page is None:
+            return made
+        STEPS[game](page)
+        made += 1
+    assert len(STALLS) - stalls < 5, f"moves that changed nothing: {STALLS[stalls:]}"
+    return made

@@ -1,0 +1,37 @@
+"""Each game, alone against computers at Turbo: a human plays a whole game through the UI to
+the end screen, and "Nochmal" starts the next one."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import END, open_table, play, sign_in, unique_name
+
+SETUPS = {
+    "speedlaunch": {"opt-rounds": "one", "set-clock": 0},
+    "speedtower": {"opt-stock": 10, "set-clock": 0},
+    "speedone": {"opt-target": 200, "set-clock": 0},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(400)
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_solo_game_to_the_end_and_rematch(new_page, game):
+    page = new_page()
+    sign_in(page, unique_name("Solo"))
+    open_table(page, game, seats=2, solo=True, **SETUPS[game])
+    expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
+    page.get_by_test_id("turbo").click()
+    expect(page.get_by_test_id("turbo")).to_have_attribute("aria-pressed", "true")
+    moves = play([page], game)
+    assert moves > 0
+    end = page.locator(END)
+    expect(end).to_be_visible()
+    expect(end.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".log-lines li").first).to_be_visible()
+    page.get_by_test_id("rematch").click()
+    expect(page.locator(END)).to_have_count(0)
+    expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".table-title")).to_contain_text("2")
