@@ -1,0 +1,81 @@
+"""Speedlaunch: the countdown shedding game, as a pure engine (see docs/rules/speedlaunch.md).
+
+The state is one JSON dict: ``hands`` (per seat, counts by kind), ``stacks`` (per seat four
+``[blind, standing, open]``, None where no card), ``ramp`` + ``carried`` (tokens, and the
+value each counts as), ``burned`` and ``box`` (counts by kind), ``turn``, ``phase`` ("play":
+a turn's first action, "follow": the follow-up after a fitting blind card, "aim": a revealed
+blind asteroid's target, "over"), the round figures and ``rng``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
+from shared.games.speedlaunch.cards import DECK, MAX_SEATS
+from shared.games.speedlaunch.preview import preview
+from shared.games.speedlaunch.rounds import OVER, result, start_round
+from shared.games.speedlaunch.turn import apply, legal_moves
+from shared.games.speedlaunch.view import snapshot, view, zone_visibility
+
+NAME = "speedlaunch"
+MIN_SEATS = 2
+OPTIONS = (
+    Option("rounds", ("one", "everyone"), "one", "one round, or as many rounds as seats"),
+    Option(
+        "asteroid_target",
+        ("free", "left"),
+        "free",
+        "the asteroid's target: any opponent, or always the next seat in play order",
+    ),
+)
+
+__all__ = [
+    "DECK",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "NAME",
+    "OPTIONS",
+    "apply",
+    "leave",
+    "legal_moves",
+    "new",
+    "preview",
+    "result",
+    "snapshot",
+    "to_move",
+    "view",
+    "zone_visibility",
+]
+
+
+def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None) -> dict:
+    settings = settle(OPTIONS, settings)
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise IllegalSettings(f"{NAME} takes {MIN_SEATS}–{MAX_SEATS} seats")
+    if first is not None and (type(first) is not int or not 0 <= first < seats):
+        raise IllegalSettings(f"first must be a seat 0–{seats - 1}")
+    rng = Rng(seed_state(seed))
+    if first is None:
+        first = rng.below(seats)
+    state = {
+        "settings": settings,
+        "seats": seats,
+        "rng": rng.state,
+        "round": 0,
+        "round_count": seats if settings["rounds"] == "everyone" else 1,
+        "minus": [0] * seats,
+        "won": [0] * seats,
+        "record": [],
+    }
+    start_round(state, first)
+    return state
+
+
+def to_move(state: dict) -> int | None:
+    return None if state["phase"] == OVER else state["turn"]
+
+
+def leave(state: dict, seat: int) -> None:
+    """A computer takes over the seat; the game itself does not change."""
+    return None

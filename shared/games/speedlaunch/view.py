@@ -1,0 +1,145 @@
+"""What a seat may see (``view``), the full audit form (``snapshot``), and who sees which zone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility
+from shared.games.speedlaunch import ramp
+from shared.games.speedlaunch.cards import (
+    BLIND,
+    KINDS,
+    MAX_SEATS,
+    OPEN,
+    STACKS,
+    STANDING,
+    TOTAL,
+    grouped,
+    tokens,
+)
+from shared.games.speedlaunch.rounds import OVER, PLAYING
+
+# Per seat and stack: the upright pile (standing card face down under the open card, so
+# only its top shows) and the blind card lying under it.
+_STACK_ZONES = [
+    [(f"stack:{seat}:{index}", f"stack:{seat}:{index}:blind") for index in range(STACKS)]
+    for seat in range(MAX_SEATS)
+]
+_HAND_ZONES = [f"hand:{seat}" for seat in range(MAX_SEATS)]
+
+
+def _visibility_table() -> dict[str, Visibility]:
+    table = {"ramp": Visibility(PUBLIC), "burned": Visibility(PUBLIC), "box": Visibility(HIDDEN)}
+    for seat in range(MAX_SEATS):
+        table[_HAND_ZONES[seat]] = Visibility(OWNER, seat)
+        for pile, blind in _STACK_ZONES[seat]:
+            table[pile] = Visibility(TOP)
+            table[blind] = Visibility(HIDDEN)
+    return table
+
+
+_VISIBILITY = _visibility_table()
+_UNSEEN = Visibility(HIDDEN)
+
+
+def zone_visibility(zone: str) -> Visibility:
+    """Hands: their owner; a stack's pile: its top (the open card); ramp and burned cards:
+    everyone; blind cards and the box: nobody."""
+    return _VISIBILITY.get(zone, _UNSEEN)
+
+
+def snapshot(state: dict) -> dict[str, Any]:
+    """Zones ``hand:<s>``, ``stack:<s>:<k>`` ([standing, open] or [open], top last) and
+    ``stack:<s>:<k>:blind`` while they hold cards, and always ``ramp``, ``burned``, ``box``;
+    ``carried`` lists the value each ramp card counts as (None: a satellite without value)."""
+    zones: dict[str, list[str]] = {}
+    for seat in range(state["seats"]):
+        hand = state["hands"][seat]
+        if hand:
+            zones[_HAND_ZONES[seat]] = tokens(hand)
+        for (pile, blind), stack in zip(_STACK_ZONES[seat], state["stacks"][seat], strict=True):
+            blind_card, standing, open_card = stack
+            if open_card is not None:
+                zones[pile] = [open_card] if standing is None else [standing, open_card]
+            if blind_card is not None:
+                zones[blind] = [blind_card]
+    zones["ramp"] = list(state["ramp"])
+    zones["burned"] = tokens(state["burned"])
+    zones["box"] = tokens(state["box"])
+    top_value, lamps = ramp.top(state)
+    return {
+        "zones": zones,
+        "carried": list(state["carried"]),
+        "top": top_value,
+        "lamps": lamps,
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "round": state["round"],
+        "round_count": state["round_count"],
+        "first": state["first"],
+        "minus": list(state["minus"]),
+        "rounds_won": list(state["won"]),
+        "record": [dict(entry, remaining=list(entry["remaining"])) for entry in state["record"]],
+        "settings": dict(state["settings"]),
+        "seats": state["seats"],
+    }
+
+
+def card_count(state: dict, seat: int | None) -> dict[str, dict[str, int]]:
+    """The "Kartenlage": per kind, how many cards ``seat`` cannot see and how many burned."""
+    unknown = dict(TOTAL)
+    if seat is not None:
+        for kind, count in state["hands"][seat].items():
+            unknown[kind] -= count
+    for own in state["stacks"]:
+        for stack in own:
+            if stack[OPEN] is not None:
+                unknown[stack[OPEN]] -= 1
+    for card in state["ramp"]:
+        unknown[card] -= 1
+    burned = state["burned"]
+    for kind, count in burned.items():
+        unknown[kind] -= count
+    return {"unknown": unknown, "burned": {kind: burned.get(kind, 0) for kind in KINDS}}
+
+
+def _player(state: dict, seat: int) -> dict[str, Any]:
+    stacks = state["stacks"][seat]
+    open_cards = [stack[OPEN] for stack in stacks]
+    face_down = [(stack[BLIND] is not None) + (stack[STANDING] is not None) for stack in stacks]
+    held = sum(state["hands"][seat].values())
+    return {
+        "cards": held + sum(face_down) + STACKS - open_cards.count(None),
+        "hand": held,
+        "open": open_cards,
+        "face_down": face_down,
+    }
+
+
+def view(state: dict, seat: int | None) -> dict[str, Any]:
+    top_value, lamps = ramp.top(state)
+    over = state["phase"] == OVER
+    return {
+        "seat": seat,
+        "hand": None if seat is None else grouped(state["hands"][seat]),
+        "players": [_player(state, other) for other in range(state["seats"])],
+        "ramp": [
+            {"card": card, "value": value}
+            for card, value in zip(state["ramp"], state["carried"], strict=True)
+        ],
+        "top": top_value,
+        "lamps": lamps,
+        "burned": sum(state["burned"].values()),
+        "box": sum(state["box"].values()),
+        "card_count": card_count(state, seat),
+        "turn": None if over else state["turn"],
+        "phase": state["phase"],
+        "first_action": state["phase"] == PLAYING,
+        "round": state["round"],
+        "rounds": state["round_count"],
+        "first": state["first"],
+        "minus": list(state["minus"]),
+        "rounds_won": list(state["won"]),
+        "round_winners": [entry["winner"] for entry in state["record"]],
+        "settings": dict(state["settings"]),
+    }
