@@ -44,3 +44,14 @@ bench-peers: $(READY) .venv-peers/.ready  ## our Speedone beside RLCard's UNO
 
 clean:
 	rm -rf $(VENV) .venv-peers var
+
+.PHONY: cluster cluster-stop
+
+cluster: $(READY)  ## the horizontal house on this machine, behind nginx on CLUSTER_PORT (8000)
+	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
+	  echo "nginx is missing: installing Debian's package (apt-get install nginx)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx; }
+	$(BIN)/python -m deploy.cluster start
+
+cluster-stop:  ## stops everything make cluster started
+	$(BIN)/python -m deploy.cluster stop

@@ -12,3 +12,4 @@ worker_connections = 1000
 graceful_timeout = 5
 timeout = 30
 accesslog = None
+control_socket_disable = True  # several gunicorns on one machine must not share ~/.gunicorn

@@ -22,4 +22,9 @@ def settings() -> dict:
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", "16384")),
         "BOT_PACE": os.environ.get("BOT_PACE", "on"),
         "TABLE_RETENTION": int(os.environ.get("TABLE_RETENTION", str(7 * 24 * 3600))),
+        "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
+        "HINT_TIMEOUT": float(os.environ.get("HINT_TIMEOUT", "5")),
+        # POST …/moves per player and window (0: no limit); shared/ratelimit.py
+        "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
+        "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
     }

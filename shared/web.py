@@ -19,6 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
+from shared import metrics
 from shared.tables.errors import TableProblem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
@@ -154,4 +155,5 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
+    metrics.instrument(app)  # requests and latency by route, /metrics
     return app

@@ -11,7 +11,7 @@ from functools import cache
 
 import redis
 
-from shared import config, keys, store
+from shared import config, keys, metrics, store
 from shared.games import get_game
 from shared.tables import lifecycle
 from shared.tables.jobs import Jobs
@@ -45,18 +45,22 @@ def context(now: float | None = None) -> Context:
     )
 
 
+@metrics.timed_job
 def computer_turn(table_id: str, turn: str) -> None:
     lifecycle.computer_turn(context(), table_id, turn)
 
 
+@metrics.timed_job
 def clock_expiry(table_id: str, turn: str) -> None:
     lifecycle.clock_expiry(context(), table_id, turn)
 
 
+@metrics.timed_job
 def hold_expiry(table_id: str, game_no: int) -> None:
     lifecycle.hold_expiry(context(), table_id, game_no)
 
 
+@metrics.timed_job
 def hint(table_id: str, seat: int, turn: str) -> dict | None:
     """The strong computer's move for a seat, or None if the table has moved on."""
     doc = store.load(context().r, table_id)
@@ -65,6 +69,7 @@ def hint(table_id: str, seat: int, turn: str) -> dict | None:
     return {"move": computer_move(doc, seat, "stark")}
 
 
+@metrics.timed_job
 def watchdog(repeat: bool = True) -> int:
     """Find tables whose computer, clock or hold work is overdue and prompt it again; then
     come back in WATCHDOG_EVERY seconds. Returns how many tables it prompted."""

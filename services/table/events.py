@@ -14,7 +14,7 @@ import json
 from flask import Response, current_app, request, stream_with_context
 
 from services.table.hub import Hub
-from shared import store
+from shared import keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
 from shared.tables.errors import NoSuchTable
@@ -71,11 +71,16 @@ class Stream:
         return "".join(out)
 
     def state(self, r) -> str:
-        """A full-state message that puts the client at the stream's newest commit."""
-        doc = store.load(r, self.table_id)
+        """A full-state message that puts the client at the stream's newest commit (the
+        document and that commit read at once, so no commit falls between them)."""
+        pipe = r.pipeline(transaction=True)
+        pipe.hmget(keys.table(self.table_id), "version", "doc")
+        pipe.xrevrange(keys.table_events(self.table_id), count=1)
+        (version, raw), latest = pipe.execute()
+        doc = store.parse_doc(version, raw)
         if doc is None:
             return _message("closed", {"table": self.table_id})
-        self.last_id = store.latest_event_id(r, self.table_id)
+        self.last_id = latest[0][0] if latest else "0-0"
         self.version = doc["version"]
         view = table_view(doc, self.player_id, table_context().now)
         return _message("state", {"version": doc["version"], "table": view}, self.last_id)

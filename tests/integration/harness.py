@@ -14,7 +14,8 @@ from shared.auth import issue_token
 from shared.tables.jobs import queue
 from shared.web import make_app
 
-TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret", "BOT_PACE": "off"}
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret", "BOT_PACE": "off",
+               "MOVE_RATE_LIMIT": 0}  # fmt: skip
 
 
 class House:
