@@ -34,6 +34,11 @@ def invitations_to(player_id: str) -> str:
     return f"invites:{player_id}"  # zset: invitation id → expiry
 
 
+def rate_limit(route: str, player_id: str) -> str:
+    """Counter of a player's requests on a route in the current window (shared.ratelimit)."""
+    return f"rate:{route}:{player_id}"
+
+
 def player_tables(player_id: str) -> str:
     return f"player:{player_id}:tables"  # set of table ids the player sits at
 

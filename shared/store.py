@@ -109,6 +109,18 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
     return parse_doc(*r.hmget(keys.table(table_id), "version", "doc"))
 
 
+def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None):
+    """(the stored answer to ``request_key`` or None, the table document or None) in one
+    round trip — the move path's first read."""
+    pipe = r.pipeline(transaction=False)
+    if request_key:
+        pipe.get(keys.table_request(table_id, request_key))
+    pipe.hmget(keys.table(table_id), "version", "doc")
+    results = pipe.execute()
+    answer = json.loads(results[0]) if request_key and results[0] else None
+    return answer, parse_doc(*results[-1])
+
+
 def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
     """The documents of several tables in one round trip (missing ones left out)."""
     pipe = r.pipeline(transaction=False)

@@ -25,6 +25,8 @@ from shared.tables.jobs import Jobs
 from shared.tables.play import Context
 
 PROBLEM_TYPE = "https://speedgamez.example/problems/"
+PROBLEM_JSON = "application/problem+json"
+REDIS_POOL_SIZE = 2000  # a gevent worker serves up to 1,000 connections at once
 
 
 class ProblemSchema(ma.Schema):
@@ -35,6 +37,10 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String(metadata={"description": "What went wrong in this request"})
     status = ma.fields.Integer(metadata={"description": "The HTTP status code"})
     errors = ma.fields.Dict(metadata={"description": "Field errors, where there are any"})
+    current_version = ma.fields.Integer(
+        metadata={"description": "a stale move: the table's version now"}
+    )
+    retry_after = ma.fields.Float(metadata={"description": "seconds until it may be tried again"})
 
 
 def problem(status: int, title: str, detail: str, kind: str | None = None, **extra):
@@ -48,7 +54,7 @@ def problem(status: int, title: str, detail: str, kind: str | None = None, **ext
     }
     response = jsonify(body)
     response.status_code = status
-    response.mimetype = "application/problem+json"
+    response.mimetype = PROBLEM_JSON
     return response
 
 
@@ -124,7 +130,9 @@ class HealthSchema(ma.Schema):
 
 @health.route("/healthz")
 @health.response(200, HealthSchema)
-@health.alt_response(503, schema=ProblemSchema, description="Redis does not answer")
+@health.alt_response(
+    503, schema=ProblemSchema, content_type=PROBLEM_JSON, description="Redis does not answer"
+)
 def healthz():
     """Answers 200 while this instance and its Redis work."""
     try:
@@ -148,7 +156,10 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     )
     app.config.update(config or {})
     app.config["QUEUE_REDIS_URL"] = app.config["QUEUE_REDIS_URL"] or app.config["REDIS_URL"]
-    app.extensions["redis"] = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
+    pool = redis.BlockingConnectionPool.from_url(
+        app.config["REDIS_URL"], decode_responses=True, max_connections=REDIS_POOL_SIZE, timeout=5
+    )  # waits for a free connection instead of failing when many requests run at once
+    app.extensions["redis"] = redis.Redis(connection_pool=pool)
     app.extensions["queue_redis"] = redis.Redis.from_url(app.config["QUEUE_REDIS_URL"])
     api = HouseApi(app)
     app.register_error_handler(TableProblem, table_problem)

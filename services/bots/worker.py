@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from rq import Worker
+from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 from services.bots.jobs import context
@@ -24,7 +24,9 @@ def main(argv: list[str]) -> None:
     ctx = context()
     ctx.jobs.watchdog(time.time())
     queues = [queue(ctx.jobs.connection, name) for name in names]
-    worker = Worker(queues, connection=ctx.jobs.connection, serializer=JSONSerializer)
+    # Jobs are short and pure Python: running them in this process (no fork per job) is
+    # what lets one worker keep up with many tables.
+    worker = SimpleWorker(queues, connection=ctx.jobs.connection, serializer=JSONSerializer)
     worker.work(with_scheduler=True)
 
 

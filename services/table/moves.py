@@ -30,7 +30,9 @@ class MoveSchema(ma.Schema):
         metadata={"description": 'the engine\'s move, e.g. {"type": "draw"}'},
     )
     version = ma.fields.Integer(
-        validate=ma.validate.Range(0), metadata={"description": "the version the client saw"}
+        strict=True,
+        validate=ma.validate.Range(0),
+        metadata={"description": "the version the client saw"},
     )
     key = ma.fields.String(
         validate=ma.validate.Length(1, 64), metadata={"description": "an idempotency key"}

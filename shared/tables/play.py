@@ -188,9 +188,9 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
     answer is the table as ``answer_for`` saw it, with the events cut for that player).
     """
     for _ in range(MAX_ATTEMPTS):
-        if request_key and (answer := store.stored_answer(ctx.r, table_id, request_key)):
+        answer, doc = store.load_or_answer(ctx.r, table_id, request_key)  # one round trip
+        if answer:
             return None, answer
-        doc = store.load(ctx.r, table_id)
         if doc is None:
             raise NoSuchTable(f"there is no table {table_id}")
         expected = doc["version"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from shared.web import ProblemSchema
+from shared.web import PROBLEM_JSON, ProblemSchema
 
 Raw = ma.fields.Raw
 
@@ -74,7 +74,9 @@ def document_errors(blueprint, *statuses):
 
     def decorate(view):
         for status in statuses or ERRORS:
-            view = blueprint.alt_response(status, schema=ProblemSchema)(view)
+            view = blueprint.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_JSON)(
+                view
+            )
         return view
 
     return decorate

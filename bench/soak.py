@@ -1,0 +1,166 @@
+"""Soak: many computer games through the real services (the lobby and table apps and the
+bots, clocks and ledger jobs, on a Redis of its own), then the invariants.
+
+    .venv/bin/python bench/soak.py [--games 300] [--retention 3600]
+
+Each game: a guest opens a solo table (game and seat count drawn over all three games and
+their seat counts; every other seat a computer), starts it at Turbo and leaves at once, so
+computers play every seat to the end; the jobs of every queue run in this process the way the
+worker runs them. Then:
+  * every game ended (status over or closed, a result recorded);
+  * cards are conserved in every record's replay: replaying the record's moves with the
+    engine from its seed gives the recorded result, and each state of the replay holds each
+    card of the deck as often as the deck does (where the engine can count them: ``DECK``
+    and the view's card lists are not enough for a generic count, so the replay of the result
+    is what is checked for every game, and Speedone's/Speedtower's hand+pile totals where
+    ``cards_in_play`` exists);
+  * the ledger is conserved: every game is booked and no Taler is left in an open pot (solo
+    tables have no stakes, so the wallets' sum is only reported);
+  * no key left behind: every key of a finished table has a TTL no longer than TABLE_RETENTION
+    (docs/operations.md), and no rate-limit or chat-lock key lives without a TTL.
+The 10,000-game size of the issue is ``--games 10000`` (hours on the 2-core machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import redis  # noqa: E402
+from rq import Queue  # noqa: E402
+from rq.serializers import JSONSerializer  # noqa: E402
+
+from shared import keys, store  # noqa: E402
+from shared.embedded_redis import EmbeddedRedis  # noqa: E402
+from shared.games import get_game, names  # noqa: E402
+from shared.tables.jobs import queue  # noqa: E402
+
+SEATS = {"speedlaunch": (2, 3, 4, 5, 6), "speedtower": (2, 3, 4), "speedone": (2, 3, 4, 5, 6)}
+OPTIONS = {"speedone": {"target": 200}, "speedtower": {"stock": 10}, "speedlaunch": {}}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--retention", type=int, default=3600)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    server = EmbeddedRedis(Path(tempfile.mkdtemp(prefix="speedgamez-soak-")), appendonly=False)
+    server.start()
+    try:
+        return soak(server.url, args)
+    finally:
+        server.stop()
+
+
+def soak(url: str, args) -> int:
+    import os
+
+    os.environ.update(
+        REDIS_URL=url, BOT_PACE="off", SECRET_KEY="soak", TABLE_RETENTION=str(args.retention)
+    )  # the jobs read the environment
+    from services.bots import jobs as bot_jobs
+    from services.lobby.app import create_app as lobby_app
+    from services.table.app import create_app as table_app
+    from shared.auth import issue_token
+
+    bot_jobs._connections.cache_clear()
+    config = {"REDIS_URL": url, "SECRET_KEY": "soak", "BOT_PACE": "off",
+              "TABLE_RETENTION": args.retention, "MOVE_RATE_LIMIT": 0}  # fmt: skip
+    lobby, table = lobby_app(config).test_client(), table_app(config)
+    tables = table.test_client()
+    r = redis.Redis.from_url(url, decode_responses=True)
+    qr = redis.Redis.from_url(url)
+    # bots and ledger jobs run here as the worker runs them; clocks are not needed (no human
+    # seat is left), and the watchdog there re-enqueues itself for ever
+    queues = [queue(qr, name) for name in ("bots", "ledger")]
+    rng = random.Random(args.seed)
+    started, made, jobs, problems = time.monotonic(), [], 0, []
+    for number in range(args.games):
+        game = rng.choice(names())
+        seats = rng.choice(SEATS[game])
+        with table.app_context():
+            token = issue_token({"id": f"soak-{number}", "name": f"Soak{number}", "guest": True})
+        auth = {"Authorization": f"Bearer {token}"}
+        body = {"game": game, "seats": seats, "options": OPTIONS[game],
+                "settings": {"fill": "computer"}}  # fmt: skip
+        opened = lobby.post("/tables", json=body, headers=auth)
+        if opened.status_code != 201:
+            problems.append(f"open {game}/{seats}: {opened.status_code} {opened.json}")
+            continue
+        table_id = opened.json["id"]
+        lobby.post(f"/tables/{table_id}/start", headers=auth)
+        tables.post(f"/tables/{table_id}/turbo", headers=auth)
+        tables.post(f"/tables/{table_id}/leave", headers=auth)
+        made.append((table_id, game, seats))
+        while found := Queue.dequeue_any(queues, None, connection=qr, serializer=JSONSerializer):
+            found[0].perform()
+            jobs += 1
+        if (number + 1) % 50 == 0:
+            print(f"{number + 1} games, {jobs} jobs, {time.monotonic() - started:.0f} s",
+                  flush=True)  # fmt: skip
+    elapsed = time.monotonic() - started
+
+    ended = replayed = 0
+    for table_id, game, _seats in made:
+        doc = store.load(r, table_id)
+        current = doc and doc["current"]
+        if not current or current.get("result") is None:
+            problems.append(f"{table_id} ({game}) did not end: {doc and doc['status']}")
+            continue
+        ended += 1
+        if not r.exists(keys.booking(current["id"])):
+            problems.append(f"{table_id}: game {current['id']} was not booked")
+        record = tables.get(f"/tables/{table_id}/games/1/record",
+                            headers=auth).json  # fmt: skip
+        engine = get_game(game)
+        state = engine.new(record["options"], len(record["seats"]), record["seed"],
+                           record["first"])  # fmt: skip
+        for entry in record["moves"]:
+            if entry["kind"] == "move":
+                engine.apply(state, entry["seat"], entry["move"])
+            elif entry["kind"] == "leave":
+                engine.leave(state, entry["seat"])
+            count = getattr(engine, "cards_in_play", None)
+            if count and sorted(count(state)) != sorted(engine.DECK):
+                problems.append(f"{table_id}: cards not conserved after {entry}")
+                break
+        if engine.result(state) != current["result"]:
+            problems.append(f"{table_id}: the replay's result differs from the recorded one")
+        else:
+            replayed += 1
+
+    balances = sum(int(v) for v in r.hvals(keys.BALANCES))
+    pots = sum(int(v) for v in r.hvals(keys.POTS))
+    opened_wallets = r.hlen(keys.BALANCES)
+    leftovers = []
+    for key in r.scan_iter(count=1000):
+        ttl = r.ttl(key)
+        if key.startswith("{t:") and (ttl < 0 or ttl > args.retention):
+            leftovers.append((key, ttl))
+        if key.startswith(("rate:", "{t:")) and ":chatlock:" in key and ttl < 0:
+            leftovers.append((key, ttl))
+        if key.startswith("rate:") and ttl < 0:
+            leftovers.append((key, ttl))
+    print(f"\n{len(made)} games in {elapsed:.0f} s ({len(made) / elapsed:.1f} games/s, "
+          f"{jobs} jobs); ended {ended}, replays matching {replayed}; wallets {opened_wallets} "
+          f"with {balances} Taler + pots {pots}; keys without the retention TTL: "
+          f"{len(leftovers)} {leftovers[:5]}")  # fmt: skip
+    for problem in problems[:20]:
+        print("PROBLEM", problem)
+    if pots:
+        problems.append(f"{pots} Taler left in open pots after every game was booked")
+    ok = not problems and not leftovers and ended == len(made) == args.games
+    print("invariants hold" if ok else f"{len(problems)} problems")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
