@@ -1,0 +1,28 @@
+"""Speedone, the colour-and-number shedding game: a pure engine (see shared/games/base.py).
+
+Rules: /work/shared/rules/speedone.de.txt as read by DECISIONS.md; the readings made here and
+the JSON shapes of moves, events, view and result are in docs/rules/speedone.md.
+"""
+
+from shared.games.speedone.cards import DECK
+from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
+from shared.games.speedone.rounds import leave, new
+from shared.games.speedone.turns import apply, legal_moves, to_move
+from shared.games.speedone.view import result, snapshot, view, zone_visibility
+
+__all__ = [
+    "DECK",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "NAME",
+    "OPTIONS",
+    "apply",
+    "leave",
+    "legal_moves",
+    "new",
+    "result",
+    "snapshot",
+    "to_move",
+    "view",
+    "zone_visibility",
+]

@@ -1,0 +1,122 @@
+"""Dealing a game and its rounds, ending a round, and a player leaving."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.base import Event, IllegalMove, IllegalSettings, Rng, State, seed_state, settle
+from shared.games.speedone.cards import DECK, HAND_SIZE, NUMBER_CARDS, shuffle
+from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
+from shared.games.speedone.scoring import game_over, score_round, target_reached
+from shared.games.speedone.seating import active_seats, next_seat, team
+
+
+def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None) -> State:
+    """Deal round 1. The first dealer is drawn by lot, unless ``first`` (the seat that begins)
+    is given: then the dealer is the seat before it."""
+    settings = settle(OPTIONS, settings)
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise IllegalSettings(f"{NAME} takes {MIN_SEATS}-{MAX_SEATS} seats, not {seats!r}")
+    if settings["partners"] and seats != 4:
+        raise IllegalSettings("partners needs exactly 4 seats")
+    rng = Rng(seed_state(seed))
+    if first is None:
+        dealer = rng.below(seats)
+    elif type(first) is int and 0 <= first < seats:
+        dealer = (first - 1) % seats
+    else:
+        raise IllegalSettings(f"first must be a seat from 0 to {seats - 1}, not {first!r}")
+    state = {
+        "settings": settings,
+        "seats": seats,
+        "rng": rng.state,
+        "round": 1,
+        "dealer": dealer,
+        "totals": [0] * seats,
+        "rounds_won": [0] * seats,
+        "left": [],
+        "over": False,
+    }
+    deal(state)
+    return state
+
+
+def deal(state: State) -> list[Event]:
+    """Shuffle all 108 cards, deal seven to each seat still in and turn the first card: turned
+    action and wild cards are shuffled back in (at a random place) until a number shows. The
+    seat after the dealer begins, clockwise."""
+    rng = Rng(state["rng"])
+    cards = list(DECK)
+    shuffle(cards, rng)
+    hands: list[list[str]] = [[] for _ in range(state["seats"])]
+    for seat in active_seats(state):
+        hands[seat] = cards[-HAND_SIZE:]
+        del cards[-HAND_SIZE:]
+    events = []
+    top = cards.pop()
+    while top not in NUMBER_CARDS:
+        events.append({"type": "turn_up", "revealed": [top]})
+        cards.insert(rng.below(len(cards) + 1), top)
+        top = cards.pop()
+    turn = next_seat(state, state["dealer"], 1)
+    state.update(
+        rng=rng.state,
+        hands=hands,
+        draw=cards,
+        discard=[top],
+        color=top[0],
+        direction=1,
+        pending=None,
+        turn=turn,
+        called=False,
+    )
+    events.append(
+        {
+            "type": "deal",
+            "round": state["round"],
+            "dealer": state["dealer"],
+            "turn": turn,
+            "top": top,
+            "hand_sizes": [len(hand) for hand in hands],
+            "private": {str(seat): {"hand": sorted(hands[seat])} for seat in active_seats(state)},
+        }
+    )
+    return events
+
+
+def end_round(state: State, winner: int, card: str) -> list[Event]:
+    """``winner`` has played out ``card``: score the round, then end the game or deal the next
+    round (the dealer moves on one seat). The last card is reported under "revealed" since the
+    next deal hides it again."""
+    state["pending"] = None  # a draw card played out puts no penalty on anyone
+    events = [{"type": "out", "seat": winner, "revealed": [card]}]
+    events.extend(score_round(state, winner))
+    if target_reached(state):
+        events.append(game_over(state))
+        return events
+    state["round"] += 1
+    state["dealer"] = next_seat(state, state["dealer"], 1)
+    events.extend(deal(state))
+    return events
+
+
+def leave(state: State, seat: int) -> list[Event]:
+    """``seat`` leaves for good: it is skipped from now on, the running round is abandoned and
+    dealt again among the others (same dealer, or the next one in if the dealer left), totals
+    kept. With one player, or in partner mode one team, left, the game ends."""
+    if type(seat) is not int or not 0 <= seat < state["seats"]:
+        raise IllegalMove(f"there is no seat {seat!r}")
+    if state["over"] or seat in state["left"]:
+        return []
+    state["left"].append(seat)
+    events: list[Event] = [{"type": "leave", "seat": seat}]
+    remaining = active_seats(state)
+    sides = {team(other) for other in remaining} if state["settings"]["partners"] else remaining
+    if len(sides) < 2:
+        events.append(game_over(state))
+        return events
+    events.append({"type": "round_abandoned", "round": state["round"]})
+    if state["dealer"] == seat:
+        state["dealer"] = next_seat(state, seat, 1)
+    events.extend(deal(state))
+    return events
