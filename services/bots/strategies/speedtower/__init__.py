@@ -1,0 +1,56 @@
+"""The computer players of Speedtower.
+
+leicht builds its stock card when it fits, otherwise builds or stores at random; normal
+searches the best chains of builds and stores tidily; stark does the same while weighing what
+each tower's height hands the next players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from services.bots.strategies.speedtower.planner import Foresight, Planner
+from services.bots.strategies.speedtower.position import TOWERS, Position, card, hidden
+from services.bots.strategies.speedtower.setups import risks
+
+LOOSE_BUILD = 0.5  # how often leicht builds a card that fits before storing
+
+
+def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> dict:
+    if strength == "leicht":
+        return _loose(legal, rng)
+    position = Position.of(view)
+    planner = Foresight(risks(view), hidden(view)) if strength == "stark" else Planner()
+    step = planner.best(position)[1]
+    if step is not None:
+        return _build(view, step)
+    if not position.hand:
+        return {"type": "pass"}
+    value, pile = planner.store(position)
+    return {"type": "store", "index": _hand_index(view, value), "pile": pile}
+
+
+def _loose(legal: list[dict], rng: random.Random) -> dict:
+    builds = [move for move in legal if move["type"] == "build"]
+    stock = [move for move in builds if move["from"] == "stock"]
+    if stock:
+        return stock[0]
+    ends = [move for move in legal if move["type"] in ("store", "pass")]
+    if builds and (not ends or rng.random() < LOOSE_BUILD):
+        return rng.choice(builds)
+    return rng.choice(ends)
+
+
+def _build(view: dict, step: tuple) -> dict:
+    source, slot, tower = step
+    move = {"type": "build", "from": source}
+    if source == "hand":
+        move["index"] = _hand_index(view, slot)
+    elif source == "storage":
+        move["pile"] = slot
+    move["tower"] = TOWERS[tower]
+    return move
+
+
+def _hand_index(view: dict, value: int) -> int:
+    return next(i for i, token in enumerate(view["hand"]) if card(token) == value)

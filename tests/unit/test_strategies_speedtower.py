@@ -1,0 +1,100 @@
+"""The Speedtower computers at work: scenario turns played through the engine, each checked
+by what the turn leaves behind (stock, hand, storage, towers)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import shared.games.speedtower as engine
+from services.bots.strategies import choose
+from shared.games.speedtower.cards import hand_order
+
+PLANNERS = ("normal", "stark")
+
+
+def site(hand, stock, towers, storage=((), (), (), ()), opponent_stock="12"):
+    """Seat 0 to move at two seats: its hand, stock top (on two 12s), storage piles; the
+    heights of towers A–D."""
+    state = engine.new({"stock": 10}, 2, 1, first=0)
+    state["hands"][0] = sorted(hand, key=hand_order)
+    state["stocks"][0] = ["12", "12", stock]
+    state["stocks"][1] = ["12", "12", opponent_stock]
+    state["storage"][0] = [list(pile) for pile in storage]
+    state["towers"] = [[str(floor) for floor in range(1, height + 1)] for height in towers]
+    return state
+
+
+def play_turn(state, strength):
+    """Let the computer play seat 0's turn to its end; the moves it made."""
+    moves = []
+    while engine.to_move(state) == 0:
+        legal = engine.legal_moves(state, 0)
+        move = choose("speedtower", engine.view(state, 0), legal, strength, random.Random(0))
+        assert move in legal
+        engine.apply(state, 0, move)
+        moves.append(move)
+    return moves
+
+
+def needs(state):
+    return [len(tower) + 1 for tower in state["towers"]]
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_builds_the_stock_card_through_a_chain_from_hand_and_storage(strength):
+    state = site(["4", "9", "11", "11", "12"], "6", [3, 9, 9, 9], storage=[["5"], [], [], []])
+    play_turn(state, strength)
+    assert len(state["stocks"][0]) < 3
+    assert "5" not in state["storage"][0][0]
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_spends_a_crane_when_it_brings_the_stock_card(strength):
+    state = site(["CRANE", "9", "10", "11", "12"], "6", [4, 9, 9, 9])
+    play_turn(state, strength)
+    assert len(state["stocks"][0]) < 3
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_saves_its_cranes_when_no_stock_card_is_in_reach(strength):
+    state = site(["2", "7", "9", "CRANE", "CRANE"], "11", [0, 0, 0, 0])
+    play_turn(state, strength)
+    assert len(state["stocks"][0]) == 3
+    assert state["hands"][0].count("CRANE") == 2
+    assert all("CRANE" not in pile for pile in state["storage"][0])
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_stores_downwards_and_like_with_like(strength):
+    storage = [["9", "8"], ["5"], [], []]
+    for hand, pile in ((["3", "5", "10", "11", "12"], 1), (["2", "7", "10", "11", "12"], 0)):
+        state = site(hand, "12", [5, 5, 5, 5], storage=storage)
+        (move,) = play_turn(state, strength)
+        assert move["type"] == "store" and move["pile"] == pile
+
+
+def test_stark_blocks_the_set_up_its_own_stock_card_made():
+    state = site(["4", "9", "10", "11", "12"], "3", [2, 9, 9, 9], opponent_stock="4")
+    play_turn(state, "stark")
+    assert len(state["stocks"][0]) < 3
+    assert 4 not in needs(state)
+
+
+def test_stark_builds_nothing_that_sets_the_next_player_up():
+    state = site(["3", "8", "9", "10", "11"], "12", [2, 6, 6, 6], opponent_stock="4")
+    play_turn(state, "stark")
+    assert 4 not in needs(state)
+
+
+def test_leicht_builds_its_stock_card_when_it_fits():
+    state = site(["1", "2", "8", "9", "10"], "6", [5, 0, 0, 0])
+    assert play_turn(state, "leicht")[0] == {"type": "build", "from": "stock", "tower": "A"}
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_with_an_empty_hand_builds_on_while_anything_fits(strength):
+    state = site([], "11", [0, 0, 0, 0], storage=[["CRANE"], [], [], []])
+    moves = play_turn(state, strength)
+    assert [move["type"] for move in moves] == ["build", "pass"]
