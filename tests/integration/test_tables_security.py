@@ -85,7 +85,7 @@ def test_no_payload_shows_a_hidden_card(house: House, game):
             messages = stream.update(entries, None)
         for line in messages.splitlines():
             if line.startswith("data: "):
-                later[seat].extend(json.loads(line[len("data: "):])["events"])
+                later[seat].extend(json.loads(line[len("data: ") :])["events"])
         for lang in ("de", "en"):
             log = house.table.get(f"/tables/{table_id}/log?lang={lang}",
                                   headers=house.auth(viewer))  # fmt: skip
