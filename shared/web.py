@@ -70,6 +70,19 @@ class Blueprint(flask_smorest.Blueprint):
 
     ARGUMENTS_PARSER = HouseParser()
 
+    def problems(self, *statuses: int | tuple[int, str]):
+        """Document a view's problem-body answers: a status, or (status, when it happens)."""
+
+        def decorate(view):
+            for entry in statuses:
+                status, description = entry if isinstance(entry, tuple) else (entry, None)
+                view = self.alt_response(
+                    status, schema=ProblemSchema, content_type=PROBLEM_JSON, description=description
+                )(view)
+            return view
+
+        return decorate
+
 
 class HouseApi(Api):
     """flask-smorest's Api, answering every error with a problem body."""

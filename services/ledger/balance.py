@@ -10,7 +10,7 @@ from services.ledger.scoring import GAMES
 from shared import keys
 from shared.auth import current_player
 from shared.wallets import PLAYER_JOURNAL_MAX, balance, journal_entries
-from shared.web import PROBLEM_JSON, Blueprint, ProblemSchema, redis_client
+from shared.web import Blueprint, redis_client
 
 blp = Blueprint(
     "balance",
@@ -61,9 +61,7 @@ class BalanceSchema(ma.Schema):
 @blp.route("")
 @blp.arguments(BalanceQuery, location="query")
 @blp.response(200, BalanceSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid bearer token"
-)
+@blp.problems((401, "No valid bearer token"))
 def bilanz(query):
     """The caller's balance, last journal entries and games played and won per game."""
     r = redis_client()

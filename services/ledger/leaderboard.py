@@ -17,7 +17,7 @@ from services.ledger.bookings import month_of
 from services.ledger.scoring import GAMES
 from shared import keys
 from shared.auth import current_player
-from shared.web import PROBLEM_JSON, Blueprint, ProblemSchema, redis_client
+from shared.web import Blueprint, redis_client
 
 MAX_LIMIT = 100
 
@@ -88,10 +88,7 @@ def standing(r, key: str, player: dict) -> dict:
 @blp.route("/<game>")
 @blp.arguments(LeaderboardQuery, location="query")
 @blp.response(200, LeaderboardSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid bearer token"
-)
-@blp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No such game")
+@blp.problems((401, "No valid bearer token"), (404, "No such game"))
 def leaderboard(query, game):
     """The best players of a game and the caller's own rank and points."""
     if game not in GAMES:

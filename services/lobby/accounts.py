@@ -14,7 +14,7 @@ from flask_smorest import abort
 
 from services.lobby import players
 from shared.auth import current_player, issue_token
-from shared.web import PROBLEM_JSON, Blueprint, ProblemSchema, redis_client
+from shared.web import Blueprint, redis_client
 
 blp = Blueprint("accounts", __name__, description="Guests, registered accounts and sign-in")
 
@@ -97,9 +97,7 @@ def _open_account(name: str, password: str | None) -> dict:
 @blp.route("/accounts/guest", methods=["POST"])
 @blp.arguments(GuestSchema)
 @blp.response(201, SessionSchema)
-@blp.alt_response(
-    409, schema=ProblemSchema, content_type=PROBLEM_JSON, description="The name is taken"
-)
+@blp.problems((409, "The name is taken"))
 def open_guest(body):
     """Play as a guest: the name stays reserved until the guest is away for 7 days."""
     return _open_account(body["name"], None)
@@ -108,12 +106,7 @@ def open_guest(body):
 @blp.route("/accounts", methods=["POST"])
 @blp.arguments(RegistrationSchema)
 @blp.response(201, SessionSchema)
-@blp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="The name is taken (a guest's too)",
-)
+@blp.problems((409, "The name is taken (a guest's too)"))
 def register(body):
     """Register a name with a password (8-128 characters); the name is kept for good."""
     return _open_account(body["name"], body["password"])
@@ -122,15 +115,7 @@ def register(body):
 @blp.route("/sessions", methods=["POST"])
 @blp.arguments(SignInSchema)
 @blp.response(200, SessionSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="Wrong name or password"
-)
-@blp.alt_response(
-    429,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="Too many attempts; see Retry-After",
-)
+@blp.problems((401, "Wrong name or password"), (429, "Too many attempts; see Retry-After"))
 def sign_in(body):
     """Sign in to a registered account (at most 10 attempts per name and minute)."""
     r = redis_client()
@@ -149,9 +134,7 @@ def sign_in(body):
 
 @blp.route("/accounts/me", methods=["GET"])
 @blp.response(200, PlayerSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
+@blp.problems((401, "No valid token"))
 def me():
     """The account of the token's bearer."""
     return signed_in()

@@ -16,7 +16,7 @@ from services.lobby import players
 from services.lobby.accounts import PlayerName, signed_in
 from shared import store
 from shared.tables import lifecycle, table
-from shared.web import PROBLEM_JSON, Blueprint, ProblemSchema, redis_client, table_context
+from shared.web import Blueprint, redis_client, table_context
 
 blp = Blueprint("invitations", __name__, description="Challenges: invitations to a table")
 
@@ -64,23 +64,11 @@ class AcceptedSchema(ma.Schema):
 @blp.route("/invitations", methods=["POST"])
 @blp.arguments(InvitationRequestSchema)
 @blp.response(201, InvitationSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
-@blp.alt_response(
-    403,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="The caller does not sit at the table",
-)
-@blp.alt_response(
-    404, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No such table or player"
-)
-@blp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="The table is not open, is a solo table, or the invitee sits at it already",
+@blp.problems(
+    (401, "No valid token"),
+    (403, "The caller does not sit at the table"),
+    (404, "No such table or player"),
+    (409, "The table is not open, is a solo table, or the invitee sits at it already"),
 )
 def invite(body):
     """Invite a player to the caller's open table; the invitation lasts two minutes."""
@@ -117,9 +105,7 @@ def invite(body):
 
 @blp.route("/invitations", methods=["GET"])
 @blp.response(200, InvitationListSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
+@blp.problems((401, "No valid token"))
 def pending():
     """The caller's pending invitations."""
     player = signed_in()
@@ -139,23 +125,11 @@ def _own_invitation(invitation_id: str) -> tuple[dict, dict]:
 
 @blp.route("/invitations/<invitation_id>/accept", methods=["POST"])
 @blp.response(200, AcceptedSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
-@blp.alt_response(
-    403, schema=ProblemSchema, content_type=PROBLEM_JSON, description="Someone else's invitation"
-)
-@blp.alt_response(
-    404,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="No such invitation, or the table is gone",
-)
-@blp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="The table cannot seat the caller (every seat taken …)",
+@blp.problems(
+    (401, "No valid token"),
+    (403, "Someone else's invitation"),
+    (404, "No such invitation, or the table is gone"),
+    (409, "The table cannot seat the caller (every seat taken …)"),
 )
 def accept(invitation_id):
     """Accept: the caller sits down at the table (or waits there if a game already runs)."""
@@ -167,17 +141,10 @@ def accept(invitation_id):
 
 @blp.route("/invitations/<invitation_id>/decline", methods=["POST"])
 @blp.response(204)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
-@blp.alt_response(
-    403, schema=ProblemSchema, content_type=PROBLEM_JSON, description="Someone else's invitation"
-)
-@blp.alt_response(
-    404,
-    schema=ProblemSchema,
-    content_type=PROBLEM_JSON,
-    description="No such invitation, or it expired",
+@blp.problems(
+    (401, "No valid token"),
+    (403, "Someone else's invitation"),
+    (404, "No such invitation, or it expired"),
 )
 def decline(invitation_id):
     """Decline: the invitation is gone."""

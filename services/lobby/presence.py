@@ -9,7 +9,7 @@ import marshmallow as ma
 
 from services.lobby import players
 from services.lobby.accounts import signed_in
-from shared.web import PROBLEM_JSON, Blueprint, ProblemSchema, redis_client
+from shared.web import Blueprint, redis_client
 
 blp = Blueprint("presence", __name__, description="Who is online")
 
@@ -33,9 +33,7 @@ class OnlineSchema(ma.Schema):
 
 @blp.route("/online", methods=["POST"])
 @blp.response(204)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
+@blp.problems((401, "No valid token"))
 def heartbeat():
     """Mark the caller online; clients repeat this well within a minute (say every 20 s)."""
     players.heartbeat(redis_client(), signed_in()["id"], time.time())
@@ -43,9 +41,7 @@ def heartbeat():
 
 @blp.route("/online", methods=["GET"])
 @blp.response(200, OnlineSchema)
-@blp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM_JSON, description="No valid token"
-)
+@blp.problems((401, "No valid token"))
 def online():
     """The players seen in the last minute."""
     signed_in()

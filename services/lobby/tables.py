@@ -9,7 +9,7 @@ from shared import keys, store
 from shared.auth import current_player
 from shared.games import names
 from shared.tables import house, lifecycle
-from shared.tables.schemas import TableListingSchema, TableSchema, document_errors
+from shared.tables.schemas import TableListingSchema, TableSchema
 from shared.tables.table import CLOSED
 from shared.tables.views import listing, table_view
 from shared.web import Blueprint, redis_client, table_context
@@ -88,7 +88,7 @@ class Tables(MethodView):
 
     @blp.arguments(CreateTableSchema)
     @blp.response(201, TableSchema)
-    @document_errors(blp, 400, 401, 409)
+    @blp.problems(400, 401, 409)
     def post(self, body):
         """Open a table; the opener sits in seat 0. A solo table starts at once."""
         player = current_player()
@@ -101,7 +101,7 @@ class Tables(MethodView):
 
 @blp.route("/me/tables")
 @blp.response(200, TableListingSchema(many=True))
-@document_errors(blp, 401)
+@blp.problems(401)
 def my_tables():
     """The tables the caller sits at or waits at: where a reload brings a player back."""
     player = current_player()
@@ -117,7 +117,7 @@ def my_tables():
 @blp.route("/tables/<table_id>/seats", methods=["POST"])
 @blp.arguments(JoinSchema)
 @blp.response(200, TableSchema)
-@document_errors(blp, 400, 401, 403, 404, 409)
+@blp.problems(400, 401, 403, 404, 409)
 def join(body, table_id):
     """Sit down (the seat asked for, or the first free one); while a game runs, wait for
     the next one."""
@@ -128,7 +128,7 @@ def join(body, table_id):
 @blp.route("/tables/<table_id>/seats/<int:seat>", methods=["PUT"])
 @blp.arguments(SeatChangeSchema)
 @blp.response(200, TableSchema)
-@document_errors(blp, 400, 401, 403, 404, 409)
+@blp.problems(400, 401, 403, 404, 409)
 def set_seat(body, table_id, seat):
     """The opener puts a computer on a free seat or empties it, before the start."""
     player = current_player()
@@ -141,7 +141,7 @@ def set_seat(body, table_id, seat):
 @blp.route("/tables/<table_id>/settings", methods=["PATCH"])
 @blp.arguments(ChangeSettingsSchema)
 @blp.response(200, TableSchema)
-@document_errors(blp, 400, 401, 403, 404, 409)
+@blp.problems(400, 401, 403, 404, 409)
 def change_settings(body, table_id):
     """The opener changes the game options or house settings before the start."""
     player = current_player()
@@ -153,7 +153,7 @@ def change_settings(body, table_id):
 
 @blp.route("/tables/<table_id>/start", methods=["POST"])
 @blp.response(200, TableSchema)
-@document_errors(blp, 401, 403, 404, 409)
+@blp.problems(401, 403, 404, 409)
 def start(table_id):
     """The opener starts the game: free seats are filled as the table was set, stakes are
     collected (refused when someone cannot pay), who begins is drawn by lot."""

@@ -11,7 +11,6 @@ from shared import store
 from shared.auth import current_player
 from shared.tables import lifecycle
 from shared.tables.errors import BadRequest, NoSuchTable
-from shared.tables.schemas import document_errors
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("chat", __name__, description="Chat at a table")
@@ -88,7 +87,7 @@ class ChatLineSchema(ma.Schema):
 @blp.route("/tables/<table_id>/chat", methods=["POST"])
 @blp.arguments(ChatSchema)
 @blp.response(201, ChatLineSchema)
-@document_errors(blp, 400, 401, 403, 404, 429)
+@blp.problems(400, 401, 403, 404, 429)
 def post_chat(body, table_id):
     """Say something at the table (players seated or waiting there)."""
     player = current_player()
@@ -107,7 +106,7 @@ def post_chat(body, table_id):
 
 @blp.route("/tables/<table_id>/chat")
 @blp.response(200, ChatLineSchema(many=True))
-@document_errors(blp, 401, 404)
+@blp.problems(401, 404)
 def get_chat(table_id):
     """The table's last chat lines (for a client that comes back)."""
     current_player()

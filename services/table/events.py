@@ -18,7 +18,6 @@ from shared import keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
 from shared.tables.errors import NoSuchTable
-from shared.tables.schemas import document_errors
 from shared.tables.table import seat_of
 from shared.tables.views import table_view
 from shared.web import Blueprint, redis_client, table_context
@@ -104,7 +103,7 @@ class Stream:
 
 @blp.route("/tables/<table_id>/events")
 @blp.response(200, description="text/event-stream of update, state and closed events")
-@document_errors(blp, 401, 404)
+@blp.problems(401, 404)
 def events(table_id):
     """Subscribe to a table. Reconnect with the Last-Event-ID header (or ``last_id``)."""
     player = current_player()

@@ -15,7 +15,7 @@ from shared.games import get_game
 from shared.tables import table
 from shared.tables.errors import TooSoon
 from shared.tables.play import request_key_for, submit_move, turn_of
-from shared.tables.schemas import TableSchema, document_errors
+from shared.tables.schemas import TableSchema
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("moves", __name__, description="Moves and hints")
@@ -53,7 +53,7 @@ class HintSchema(ma.Schema):
 @blp.route("/tables/<table_id>/moves", methods=["POST"])
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveAnswerSchema)
-@document_errors(blp, 400, 401, 403, 404, 409, 422, 429)
+@blp.problems(400, 401, 403, 404, 409, 422, 429)
 def post_move(body, table_id):
     """Make a move. With ``version`` (or ``key``) a repeated request is answered like the
     first and applied once; a stale version gets 409 with ``current_version``. More than
@@ -74,8 +74,7 @@ def post_move(body, table_id):
 
 @blp.route("/tables/<table_id>/hint")
 @blp.response(200, HintSchema)
-@document_errors(blp, 401, 403, 404, 409)
-@blp.alt_response(503, description="no computer player answered in time")
+@blp.problems(401, 403, 404, 409, (503, "No computer player answered in time"))
 def hint(table_id):
     """ "Tipp": the strong computer's next move for the caller. Never at a table with stakes
     against other humans."""

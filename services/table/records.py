@@ -11,7 +11,6 @@ from shared.auth import current_player
 from shared.games import get_game
 from shared.tables import table
 from shared.tables.errors import Conflict, NoSuchTable
-from shared.tables.schemas import document_errors
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("records", __name__, description="Game records and the log")
@@ -73,7 +72,7 @@ def record(r, table_id: str, game_no: int) -> dict:
 
 @blp.route("/tables/<table_id>/games/<int:game_no>/record")
 @blp.response(200, RecordSchema)
-@document_errors(blp, 401, 404, 409)
+@blp.problems(401, 404, 409)
 def get_record(table_id, game_no):
     """Everything about a finished game: settings, seed, the deal, every move with seat,
     time and events, and the result. Replaying it through the engine gives the same game."""
@@ -87,7 +86,7 @@ def get_record(table_id, game_no):
 @blp.route("/tables/<table_id>/log")
 @blp.arguments(LogQuerySchema, location="query")
 @blp.response(200, LogLineSchema(many=True))
-@document_errors(blp, 400, 401, 404)
+@blp.problems(400, 401, 404)
 def get_log(query, table_id):
     """Every move of a game (the current one by default) as a readable line, showing only
     what the caller's seat may see."""

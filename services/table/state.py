@@ -6,7 +6,7 @@ from __future__ import annotations
 from shared.auth import current_player
 from shared.tables import lifecycle
 from shared.tables.play import change
-from shared.tables.schemas import TableSchema, document_errors
+from shared.tables.schemas import TableSchema
 from shared.tables.views import table_view
 from shared.web import Blueprint, table_context
 
@@ -19,7 +19,7 @@ def answer(doc: dict, player: dict | None) -> dict:
 
 @blp.route("/tables/<table_id>")
 @blp.response(200, TableSchema)
-@document_errors(blp, 401, 404)
+@blp.problems(401, 404)
 def get_table(table_id):
     """The settings, the seats, and the game as the caller's seat may see it (a spectator's
     view for anyone not seated), with the version, whose decision it is and the clock."""
@@ -30,7 +30,7 @@ def get_table(table_id):
 
 @blp.route("/tables/<table_id>/leave", methods=["POST"])
 @blp.response(200, TableSchema)
-@document_errors(blp, 401, 404, 409)
+@blp.problems(401, 404, 409)
 def leave(table_id):
     """Leave the table. During a game the player is out of it: Speedone deals the round
     again without the player, elsewhere a computer plays on in the seat."""
@@ -40,7 +40,7 @@ def leave(table_id):
 
 @blp.route("/tables/<table_id>/rematch", methods=["POST"])
 @blp.response(200, TableSchema)
-@document_errors(blp, 401, 403, 404, 409)
+@blp.problems(401, 403, 404, 409)
 def rematch(table_id):
     """ "Nochmal": alone against computers the next game starts at once; with others the
     seats are held two minutes and the game starts when everyone is back."""
@@ -50,7 +50,7 @@ def rematch(table_id):
 
 @blp.route("/tables/<table_id>/turbo", methods=["POST"])
 @blp.response(200, TableSchema)
-@document_errors(blp, 401, 403, 404, 409)
+@blp.problems(401, 403, 404, 409)
 def turbo(table_id):
     """Solo tables: the computers move without pauses for the rest of this game."""
     player = current_player()

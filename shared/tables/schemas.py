@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from shared.web import PROBLEM_JSON, ProblemSchema
-
 Raw = ma.fields.Raw
 
 
@@ -64,19 +62,3 @@ class TableListingSchema(ma.Schema):
     seats = ma.fields.List(ma.fields.Nested(SeatSchema))
     free = ma.fields.Integer()
     waiting = ma.fields.Integer()
-
-
-ERRORS = (400, 401, 403, 404, 409, 422, 429)
-
-
-def document_errors(blueprint, *statuses):
-    """Decorate a view with problem-body responses for the given statuses."""
-
-    def decorate(view):
-        for status in statuses or ERRORS:
-            view = blueprint.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_JSON)(
-                view
-            )
-        return view
-
-    return decorate
