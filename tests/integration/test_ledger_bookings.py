@@ -11,6 +11,7 @@ from rq.serializers import JSONSerializer
 from services.ledger.bookings import book_game
 from shared import keys
 from shared.wallets import balance, collect_stakes, journal_entries
+from tests.seats import seats
 
 ENDED = datetime(2024, 3, 31, 23, 0, tzinfo=UTC).timestamp()
 
@@ -32,16 +33,7 @@ def launch_booking(game_id="t1-1", places=(2, 1, 1, 4), kinds="hhhh", left=(), s
         "started_at": ENDED - 300,
         "ended_at": ENDED,
         "stake": stake,
-        "seats": [
-            {
-                "seat": seat,
-                "kind": "human" if kind == "h" else "computer",
-                "player": f"p{seat}" if kind == "h" else None,
-                "name": f"Player {seat}",
-                "left": seat in left,
-            }
-            for seat, kind in enumerate(kinds)
-        ],
+        "seats": seats(kinds, left),
         "result": {
             "places": list(places),
             "minus": remaining,

@@ -4,19 +4,7 @@ import pytest
 
 from services.ledger.pots import pot_winners
 from services.ledger.scoring.common import placement_bonus
-
-
-def seats(kinds, left=()):
-    return [
-        {
-            "seat": index,
-            "kind": "human" if kind == "h" else "computer",
-            "player": f"p{index}" if kind == "h" else None,
-            "name": f"P{index}",
-            "left": index in left,
-        }
-        for index, kind in enumerate(kinds)
-    ]
+from tests.seats import seats
 
 
 def test_best_placed_human_takes_it():

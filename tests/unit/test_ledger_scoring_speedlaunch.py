@@ -3,22 +3,9 @@ below 0), placement bonus 30 / 15 (3+ players) / 5 (4+ players), bonus and −10
 only in games of at least two minutes."""
 
 from services.ledger.scoring import score, speedlaunch
+from tests.seats import seats
 
 FULL, SHORT = 300.0, 119.0
-
-
-def seats(kinds, left=()):
-    """Seats from a string: h = human, c = computer."""
-    return [
-        {
-            "seat": index,
-            "kind": "human" if kind == "h" else "computer",
-            "player": f"p{index}" if kind == "h" else None,
-            "name": f"P{index}",
-            "left": index in left,
-        }
-        for index, kind in enumerate(kinds)
-    ]
 
 
 def one_round(places, winner, remaining):

@@ -2,19 +2,7 @@
 5 (4+) plus 10 per round won, −10 for leaving a game with other humans."""
 
 from services.ledger.scoring import score, speedone
-
-
-def seats(kinds, left=()):
-    return [
-        {
-            "seat": index,
-            "kind": "human" if kind == "h" else "computer",
-            "player": f"p{index}" if kind == "h" else None,
-            "name": f"P{index}",
-            "left": index in left,
-        }
-        for index, kind in enumerate(kinds)
-    ]
+from tests.seats import seats
 
 
 def result(places, rounds_won, left=(), team_totals=None):

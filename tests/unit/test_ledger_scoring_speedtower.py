@@ -3,21 +3,9 @@ others 2 per built stock card, placement bonus 30 / 15 (3+) / 5 (4), −10 for l
 with other humans, games under 90 s not scored."""
 
 from services.ledger.scoring import score, speedtower
+from tests.seats import seats
 
 FULL = 600.0
-
-
-def seats(kinds, left=()):
-    return [
-        {
-            "seat": index,
-            "kind": "human" if kind == "h" else "computer",
-            "player": f"p{index}" if kind == "h" else None,
-            "name": f"P{index}",
-            "left": index in left,
-        }
-        for index, kind in enumerate(kinds)
-    ]
 
 
 def result(places, winner, stock_left, size=20, end="stock_emptied"):
