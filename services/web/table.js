@@ -365,7 +365,12 @@ export function renderTable(root, id, { toLobby }) {
     }
   }
 
+  // The chat GET and the event stream may both carry a line (they start at different points).
+  const chatSeen = new Set();
   function addChat(line) {
+    const key = `${line.at}|${line.seat}|${line.text}`;
+    if (chatSeen.has(key)) return;
+    chatSeen.add(key);
     const time = new Date(line.at * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
     chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.text));
     while (chatLines.children.length > 100) chatLines.firstChild.remove();
@@ -389,6 +394,7 @@ export function renderTable(root, id, { toLobby }) {
     try {
       const lines = await api.get(api.table(`/tables/${id}/chat`));
       clear(chatLines);
+      chatSeen.clear();
       lines.slice().sort((a, b) => a.at - b.at).forEach(addChat);
     } catch {
       /* not seated yet: no chat */

@@ -1,4 +1,5 @@
-"""The table frame: the chat's 2 s lock (in the client and at the server) and the hint."""
+"""The table frame: the chat (its 2 s lock in the client and at the server, each line once
+after a reload) and the hint."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def test_chat_lock(new_page):
     assert status[0] == 429 and status[1]
     expect(page.get_by_test_id("chat-freude")).to_be_enabled(timeout=5000)
     page.get_by_test_id("chat-freude").click()
+    expect(page.locator(".chat-lines li")).to_have_count(2)
+    # back after a reload: each line once, though the chat GET and the stream both carry it
+    page.reload()
+    expect(page.locator(".chat-lines li", has_text="Hallo Tisch!")).to_have_count(1)
     expect(page.locator(".chat-lines li")).to_have_count(2)
 
 
