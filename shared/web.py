@@ -89,6 +89,14 @@ class HouseApi(Api):
 
     ERROR_SCHEMA = ProblemSchema
 
+    def _register_responses(self):
+        """The document's shared error responses (one per status) are problem bodies too."""
+        self.DEFAULT_RESPONSE_CONTENT_TYPE = PROBLEM_JSON
+        try:
+            super()._register_responses()
+        finally:
+            del self.DEFAULT_RESPONSE_CONTENT_TYPE
+
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}
         extra = {}
