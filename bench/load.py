@@ -17,9 +17,14 @@ The figures say which one they came from.
 Each table is a solo table at Turbo: one scripted human (seat 0, Speedone, 2 seats) against a
 computer, with an SSE connection. The human moves as soon as its SSE stream says it is its
 turn (a random legal move, with the version); a finished game is replaced by a new table.
-Phases per N: closed loop (every human moves at once: the maximum sustained move rate), then
-open loop at half that rate (moves are released on a fixed global schedule) for the latency
-figures. Move latency: POST sent → answer read. Event latency: the commit's stream id (Redis'
+Per N, all N tables are set up first (opened, which starts a solo table; Turbo; the stream
+connected and its first event read; the time this took is printed); only then do the humans
+start to move and the phases start: closed loop (every human moves at once: the maximum
+sustained move rate), then open loop at half that rate (moves are released on a fixed
+global schedule) for the latency figures. Tables of an earlier N are left as they are
+(their clocks let the computer move for the idle human now and then: about one move per
+table every 130 s).
+Move latency: POST sent → answer read. Event latency: the commit's stream id (Redis'
 clock, same machine) → the SSE update read by the client. The trivial endpoint is GET
 /api/table/healthz (one Redis PING) with as many concurrent clients, closed loop.
 Redis round trips per move: INFO commandstats calls over the open-loop phase divided by
@@ -36,6 +41,7 @@ monkey.patch_all()
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import http.client  # noqa: E402
+import itertools  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -49,6 +55,8 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
+import gevent.event  # noqa: E402
+import gevent.pool  # noqa: E402
 import redis  # noqa: E402
 from itsdangerous import URLSafeTimedSerializer  # noqa: E402
 
@@ -60,6 +68,7 @@ from shared.config import DEV_SECRET  # noqa: E402
 
 PY = sys.executable
 GAME, SEATS, OPTIONS = "speedone", 2, {"target": 500}
+SETUP_CONCURRENCY = 25  # tables set up at once before a phase
 
 
 def pct(values, p):
@@ -160,6 +169,7 @@ class Cluster:
     def stop(self):
         if self.started:
             subprocess.run([PY, "-m", "deploy.cluster", "stop"], cwd=ROOT, env=self.started)
+            shutil.rmtree(self.var, ignore_errors=True)
 
 
 def pick_target(arg: str, worker: str):
@@ -204,6 +214,9 @@ class Pacer:
 
 
 class Human:
+    """One scripted player at a solo table: seat 0, a random legal move whenever its event
+    stream says it is its turn."""
+
     def __init__(self, target, number, stats, pacer):
         self.t, self.no, self.stats, self.pacer = target, number, stats, pacer
         player = {"id": f"load-{number}", "name": f"Load{number}", "guest": True}
@@ -211,71 +224,99 @@ class Human:
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         self.rng = random.Random(number)
         self.running = True
+        self.conn = self.connection()
+        self.table_id = self.sse = self.feed = None
 
-    def call(self, conn, method, path, body=None):
+    def connection(self):
+        return http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
+
+    def call(self, method, path, body=None):
         payload = json.dumps(body) if body is not None else None
         try:
-            conn.request(method, path, body=payload, headers=self.headers)
-            response = conn.getresponse()
+            self.conn.request(method, path, body=payload, headers=self.headers)
+            response = self.conn.getresponse()
         except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
-            conn.close()  # the server closed an idle keep-alive connection: once more
-            conn.request(method, path, body=payload, headers=self.headers)
-            response = conn.getresponse()
+            self.conn.close()  # the server closed an idle keep-alive connection: once more
+            self.conn.request(method, path, body=payload, headers=self.headers)
+            response = self.conn.getresponse()
         data = response.read()
         return response.status, (json.loads(data) if data else None)
 
-    def new_table(self, conn) -> str:
-        body = {"game": GAME, "seats": SEATS, "options": OPTIONS, "settings": {"fill": "computer"}}
-        status, table = self.call(conn, "POST", "/api/lobby/tables", body)
-        assert status == 201, (status, table)
+    def set_up(self) -> None:
+        """A new solo table (opening it starts it), at Turbo, with its event stream connected
+        and the stream's first event (the table's state) read."""
+        body = {"game": GAME, "seats": SEATS, "options": OPTIONS, "settings": {"solo": True}}
+        status, table = self.call("POST", "/api/lobby/tables", body)
+        assert status == 201 and table["status"] == "playing", (status, table)
         table_id = table["id"]
-        status, answer = self.call(conn, "POST", f"/api/lobby/tables/{table_id}/start")
+        status, answer = self.call("POST", f"/api/table/tables/{table_id}/turbo")
         assert status == 200, (status, answer)
-        self.call(conn, "POST", f"/api/table/tables/{table_id}/turbo")
-        return table_id
+        self.sse = self.connection()
+        self.sse.request("GET", f"/api/table/tables/{table_id}/events", headers=self.headers)
+        stream = self.sse.getresponse()
+        assert stream.status == 200, stream.status
+        first = events(stream)
+        self.feed = itertools.chain([next(first)], first)
+        self.table_id = table_id
 
-    def run(self):
-        conn = http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
+    def failed(self, error) -> None:
+        name = type(error).__name__
+        self.stats.errors[name] = self.stats.errors.get(name, 0) + 1
+        self.close()
+        self.conn.close()
+        self.conn = self.connection()
+
+    def close(self) -> None:
+        if self.sse is not None:
+            self.sse.close()
+        self.table_id = self.sse = self.feed = None
+
+    def prepare(self, attempts=3) -> None:
+        """Set up before the clock starts (run() sets up again if this failed)."""
+        for _ in range(attempts):
+            try:
+                self.set_up()
+                return
+            except (OSError, http.client.HTTPException, AssertionError, StopIteration) as error:
+                self.failed(error)
+
+    def run(self, go):
+        """Wait for ``go``, then play; a finished game is replaced by a new table."""
+        go.wait()
         while self.running:
             try:
-                self.play(conn, self.new_table(conn))
-            except (OSError, http.client.HTTPException, AssertionError) as error:
-                self.stats.errors[type(error).__name__] = self.stats.errors.get(
-                    type(error).__name__, 0) + 1  # fmt: skip
-                conn.close()
-                conn = http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
+                if self.table_id is None:
+                    self.set_up()
+                self.play()
+            except (OSError, http.client.HTTPException, AssertionError, StopIteration) as error:
+                self.failed(error)
                 gevent.sleep(0.5)
+        self.close()
 
-    def play(self, conn, table_id):
-        sse = http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
-        sse.request("GET", f"/api/table/tables/{table_id}/events", headers=self.headers)
-        stream = sse.getresponse()
-        assert stream.status == 200
-        try:
-            for kind, data in events(stream):
-                now = time.time()
-                if kind == "update":
-                    self.stats.event_ms.append(now * 1000 - data["_id_ms"])
-                view = data.get("table")
-                if view is None:
-                    continue
-                if view["status"] != "playing" or not self.running:
-                    return
-                current = view["current"]
-                if current["to_move"] != 0 or not current["legal"]:
-                    continue
-                self.pacer.wait()
-                move = self.rng.choice(current["legal"])
-                sent = time.monotonic()
-                status, _ = self.call(conn, "POST", f"/api/table/tables/{table_id}/moves",
-                                      {"move": move, "version": view["version"]})  # fmt: skip
-                if status == 200:
-                    self.stats.move_ms.append((time.monotonic() - sent) * 1000)
-                    self.stats.moves += 1
-                else:
-                    self.stats.errors[status] = self.stats.errors.get(status, 0) + 1
-        finally:
-            sse.close()
+    def play(self):
+        for kind, data in self.feed:
+            now = time.time()
+            if kind == "update":
+                self.stats.event_ms.append(now * 1000 - data["_id_ms"])
+            view = data.get("table")
+            if view is None:
+                continue
+            if view["status"] != "playing" or not self.running:
+                break
+            current = view["current"]
+            if current["to_move"] != 0 or not current["legal"]:
+                continue
+            self.pacer.wait()
+            move = self.rng.choice(current["legal"])
+            sent = time.monotonic()
+            status, _ = self.call("POST", f"/api/table/tables/{self.table_id}/moves",
+                                  {"move": move, "version": view["version"]})  # fmt: skip
+            if status == 200:
+                self.stats.move_ms.append((time.monotonic() - sent) * 1000)
+                self.stats.moves += 1
+            else:
+                self.stats.errors[status] = self.stats.errors.get(status, 0) + 1
+        self.close()
 
 
 def events(stream):
@@ -370,7 +411,7 @@ def round_trips_in_process(redis_url, moves=200) -> float:
     return total / done
 
 
-def phase(humans, stats, seconds, warmup=3.0):
+def phase(stats, seconds, warmup=3.0):
     gevent.sleep(warmup)
     stats.reset()
     gevent.sleep(seconds)
@@ -385,19 +426,30 @@ def phase(humans, stats, seconds, warmup=3.0):
 
 
 def run_n(target, n, seconds, r) -> dict:
+    """Set up N tables (open, start, Turbo, event stream connected), then time the closed
+    and the open loop."""
     stats, pacer = Stats(), Pacer()
     humans = [Human(target, i, stats, pacer) for i in range(n)]
-    greenlets = [gevent.spawn(h.run) for h in humans]
-    closed = phase(humans, stats, seconds, warmup=max(3.0, n / 50))
+    began = time.monotonic()
+    gevent.pool.Pool(SETUP_CONCURRENCY).map(Human.prepare, humans)
+    setup = {"seconds": time.monotonic() - began,
+             "tables": sum(h.table_id is not None for h in humans),
+             "errors": dict(stats.errors)}  # fmt: skip
+    print(f"N={n}: {setup['tables']} tables set up in {setup['seconds']:.1f} s "
+          f"(errors {setup['errors']})", flush=True)  # fmt: skip
+    go = gevent.event.Event()
+    greenlets = [gevent.spawn(h.run, go) for h in humans]
+    go.set()
+    closed = phase(stats, seconds)
     pacer.rate, pacer.next = closed["moves_per_s"] / 2, time.monotonic()
     calls = commandstats(r)
-    opened = phase(humans, stats, seconds)
+    opened = phase(stats, seconds)
     opened["redis_calls_per_move"] = (commandstats(r) - calls) / max(1, opened["moves"])
     for h in humans:
         h.running = False
     gevent.joinall(greenlets, timeout=15)
     gevent.killall(greenlets, timeout=5)
-    return {"closed": closed, "open": opened}
+    return {"setup": setup, "closed": closed, "open": opened}
 
 
 def sse_memory(connections=2000) -> dict:

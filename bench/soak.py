@@ -18,6 +18,9 @@ worker runs them. Then:
     tables have no stakes, so the wallets' sum is only reported);
   * no key left behind: every key of a finished table has a TTL no longer than TABLE_RETENTION
     (docs/operations.md), and no rate-limit or chat-lock key lives without a TTL.
+A game that does not end within GAME_JOBS jobs (computer turns of up to 200 decisions each)
+is reported and its work dropped, so an endless game shows as a problem instead of holding
+the run up.
 The 10,000-game size of the issue is ``--games 10000`` (hours on the 2-core machine).
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -44,6 +48,20 @@ from shared.tables.jobs import queue  # noqa: E402
 
 SEATS = {"speedlaunch": (2, 3, 4, 5, 6), "speedtower": (2, 3, 4), "speedone": (2, 3, 4, 5, 6)}
 OPTIONS = {"speedone": {"target": 200}, "speedtower": {"stock": 10}, "speedlaunch": {}}
+GAME_JOBS = 1000  # jobs (computer turns of up to 200 decisions) before a game counts as endless
+PROGRESS_SECONDS = 30  # a progress line at least this often
+
+
+def drain(queues, connection, limit: int) -> int:
+    """Run the queued jobs (and what they enqueue) here, as the worker runs them, at most
+    ``limit``. Returns how many ran."""
+    ran = 0
+    while ran < limit and (
+        found := Queue.dequeue_any(queues, None, connection=connection, serializer=JSONSerializer)
+    ):
+        found[0].perform()
+        ran += 1
+    return ran
 
 
 def main() -> int:
@@ -52,12 +70,14 @@ def main() -> int:
     parser.add_argument("--retention", type=int, default=3600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    server = EmbeddedRedis(Path(tempfile.mkdtemp(prefix="speedgamez-soak-")), appendonly=False)
+    folder = Path(tempfile.mkdtemp(prefix="speedgamez-soak-"))
+    server = EmbeddedRedis(folder, appendonly=False)
     server.start()
     try:
         return soak(server.url, args)
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def soak(url: str, args) -> int:
@@ -83,6 +103,7 @@ def soak(url: str, args) -> int:
     queues = [queue(qr, name) for name in ("bots", "ledger")]
     rng = random.Random(args.seed)
     started, made, jobs, problems = time.monotonic(), [], 0, []
+    reported = started
     for number in range(args.games):
         game = rng.choice(names())
         seats = rng.choice(SEATS[game])
@@ -90,22 +111,26 @@ def soak(url: str, args) -> int:
             token = issue_token({"id": f"soak-{number}", "name": f"Soak{number}", "guest": True})
         auth = {"Authorization": f"Bearer {token}"}
         body = {"game": game, "seats": seats, "options": OPTIONS[game],
-                "settings": {"fill": "computer"}}  # fmt: skip
-        opened = lobby.post("/tables", json=body, headers=auth)
+                "settings": {"solo": True}}  # fmt: skip
+        opened = lobby.post("/tables", json=body, headers=auth)  # a solo table starts at once
         if opened.status_code != 201:
             problems.append(f"open {game}/{seats}: {opened.status_code} {opened.json}")
             continue
         table_id = opened.json["id"]
-        lobby.post(f"/tables/{table_id}/start", headers=auth)
         tables.post(f"/tables/{table_id}/turbo", headers=auth)
         tables.post(f"/tables/{table_id}/leave", headers=auth)
         made.append((table_id, game, seats))
-        while found := Queue.dequeue_any(queues, None, connection=qr, serializer=JSONSerializer):
-            found[0].perform()
-            jobs += 1
-        if (number + 1) % 50 == 0:
-            print(f"{number + 1} games, {jobs} jobs, {time.monotonic() - started:.0f} s",
-                  flush=True)  # fmt: skip
+        ran = drain(queues, qr, GAME_JOBS)
+        doc = store.load(r, table_id)
+        if ran == GAME_JOBS and doc["status"] == "playing":  # endless: drop its work
+            problems.append(f"{table_id} ({game}, {seats} seats) did not end within {ran} jobs "
+                            f"({doc['current']['moves']} decisions)")  # fmt: skip
+            for pending in queues:
+                pending.empty()
+        jobs += ran + drain(queues, qr, GAME_JOBS)  # what is left: stale turns, the booking
+        if (number + 1) % 50 == 0 or time.monotonic() - reported > PROGRESS_SECONDS:
+            reported = time.monotonic()
+            print(f"{number + 1} games, {jobs} jobs, {reported - started:.0f} s", flush=True)
     elapsed = time.monotonic() - started
 
     ended = replayed = 0

@@ -69,6 +69,12 @@ def table_chat(table_id: str) -> str:
     return f"{{t:{table_id}}}:chat"
 
 
+def table_clock(table_id: str) -> str:
+    """When the table's armed clock prompt (its one job on queue "clocks") fires, in unix
+    seconds; a decision whose deadline is not earlier enqueues no job of its own."""
+    return f"{{t:{table_id}}}:clock"
+
+
 def chat_lock(table_id: str, player_id: str) -> str:
     return f"{{t:{table_id}}}:chatlock:{player_id}"
 

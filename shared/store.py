@@ -3,7 +3,9 @@
 A table is one hash (``version``, ``doc``) plus its event stream and move lists, all under the
 table's hash tag. Every change goes through :func:`commit`, one Lua script that checks the
 version, writes the document, appends the commit's events to the stream, records the moves and
-the idempotent answer, and announces the table on the change channel — all or nothing.
+the idempotent answer, arms the table's clock prompt when it needs one, and announces the
+table on the change channel — all or nothing. The due index (``tables:due``, outside the
+table's hash tag, so not in the script) is written in the same round trip.
 """
 
 from __future__ import annotations
@@ -20,7 +22,24 @@ STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
 CHAT_LINES = 100  # chat lines kept per table for clients that come back
 
-_COMMIT = """
+# A table keeps at most one clock prompt armed; its key holds when that prompt fires. A new
+# deadline arms a prompt (returns 1: enqueue one) unless the armed one is still to come and
+# fires no later; one that has fired (or got lost) counts as none, and a prompt that fires
+# before the deadline arms itself again (lifecycle.clock_expiry).
+_ARM_CLOCK = """
+local function arm_clock(key, at, now, expire)
+  local armed = tonumber(redis.call('GET', key) or '')
+  if armed and armed > tonumber(now) and armed <= tonumber(at) then return 0 end
+  if tonumber(expire) > 0 then
+    redis.call('SET', key, at, 'EX', expire)
+  else
+    redis.call('SET', key, at)
+  end
+  return 1
+end
+"""
+
+_COMMIT_BODY = """
 if KEYS[4] ~= '' then
   local answer = redis.call('GET', KEYS[4])
   if answer then return {2, answer} end
@@ -41,9 +60,14 @@ if tonumber(ARGV[9]) > 0 then
   redis.call('EXPIRE', KEYS[2], ARGV[9])
   redis.call('EXPIRE', KEYS[3], ARGV[9])
 end
+local armed = 0
+if ARGV[12] ~= '' then armed = arm_clock(KEYS[5], ARGV[12], ARGV[13], ARGV[9]) end
 redis.call('PUBLISH', ARGV[10], ARGV[11])
-return {1, id}
+return {1, id, armed}
 """
+_COMMIT = _ARM_CLOCK + _COMMIT_BODY
+
+_ARM = _ARM_CLOCK + "return arm_clock(KEYS[1], ARGV[1], ARGV[2], ARGV[3])"
 
 _CHAT = """
 if not redis.call('HGET', KEYS[1], 'version') then return false end
@@ -64,6 +88,28 @@ def _script(r: redis.Redis, source: str):
     if source not in scripts:
         scripts[source] = r.register_script(source)
     return scripts[source]
+
+
+def _script_and(r: redis.Redis, source: str, script_keys: list, script_args: list, also) -> object:
+    """Run a script and ``also(pipeline)`` in one round trip; the script's answer.
+
+    EVALSHA is sent by hand: redis-py checks SCRIPT EXISTS before every pipeline that holds a
+    registered script, which would cost the round trip saved here. A Redis that does not
+    know the script yet (a restart) gets it loaded and the pipeline once more.
+    """
+    script = _script(r, source)
+    for _ in range(2):
+        pipe = r.pipeline(transaction=False)
+        pipe.evalsha(script.sha, len(script_keys), *script_keys, *script_args)
+        also(pipe)
+        results = pipe.execute(raise_on_error=False)
+        if not isinstance(results[0], redis.exceptions.NoScriptError):
+            break
+        r.script_load(source)
+    for result in results:
+        if isinstance(result, Exception):
+            raise result
+    return results[0]
 
 
 class VersionConflict(Exception):
@@ -93,6 +139,18 @@ class Commit:
     request_key: str | None = None
     answer: dict | None = None
     expire: int = 0  # seconds until the table's keys expire (0: keep)
+    due: float | None = None  # when the table's next timed work is due (the due index)
+    clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
+    now: float = 0.0  # the change's time: an armed prompt not later than it has fired
+
+
+@dataclass
+class Committed:
+    """What a commit did: its stream id, and whether it armed the table's clock prompt
+    (then the caller enqueues the job, at ``Commit.clock_at``)."""
+
+    event_id: str
+    clock_armed: bool
 
 
 def parse_doc(version: str | None, doc: str | None) -> dict | None:
@@ -129,24 +187,30 @@ def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
     return [doc for fields in pipe.execute() if (doc := parse_doc(*fields)) is not None]
 
 
-def commit(r: redis.Redis, expected: int | None, change: Commit) -> str:
-    """Write ``change`` if the table is still at version ``expected`` (None: a new table).
+def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
+    """Write ``change`` if the table is still at version ``expected`` (None: a new table),
+    and the table's entry in the due index, in one round trip.
 
-    The document's version becomes ``expected + 1``. Returns the stream id of the commit;
-    raises VersionConflict or AlreadyApplied and writes nothing otherwise.
+    The document's version becomes ``expected + 1``. Raises VersionConflict or
+    AlreadyApplied and writes nothing of the table otherwise — but the due index has been
+    written all the same (it is not in the script): the caller puts it right (see
+    ``shared.tables.play.change``).
     """
     table_id = change.doc["id"]
     new_version = 1 if expected is None else expected + 1
     doc = {k: v for k, v in change.doc.items() if k != "version"}
     request = keys.table_request(table_id, change.request_key) if change.request_key else ""
-    status, value = _script(r, _COMMIT)(
-        keys=[
+    status, value, *armed = _script_and(
+        r,
+        _COMMIT,
+        [
             keys.table(table_id),
             keys.table_events(table_id),
             keys.table_moves(table_id, change.game_no),
             request,
+            keys.table_clock(table_id),
         ],
-        args=[
+        [
             "" if expected is None else str(expected),
             str(new_version),
             json.dumps(doc, separators=(",", ":")),
@@ -158,14 +222,33 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> str:
             str(change.expire),
             keys.TABLE_CHANGES,
             table_id,
+            "" if change.clock_at is None else repr(change.clock_at),
+            repr(change.now),
         ],
+        lambda pipe: mark_due(pipe, table_id, change.due),
     )
     if status == 0:
         raise VersionConflict(int(value) if value else None)
     if status == 2:
         raise AlreadyApplied(json.loads(value))
     change.doc["version"] = new_version
-    return value
+    return Committed(value, armed == [1])
+
+
+def arm_clock(r: redis.Redis, table_id: str, at: float, now: float, expire: int = 0) -> bool:
+    """Arm the table's clock prompt for the deadline ``at`` unless one still to come fires no
+    later; True when the caller is to enqueue it."""
+    script = _script(r, _ARM)
+    return script(keys=[keys.table_clock(table_id)], args=[repr(at), repr(now), str(expire)]) == 1
+
+
+def mark_due(r, table_id: str, when: float | None) -> None:
+    """Keep the due index (what the watchdog checks) in step with a table's next timed work
+    (``r``: a client or a pipeline)."""
+    if when is None:
+        r.zrem(keys.DUE_TABLES, table_id)
+    else:
+        r.zadd(keys.DUE_TABLES, {table_id: when})
 
 
 def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str | None:

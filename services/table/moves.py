@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import marshmallow as ma
+import redis
 from flask import current_app
 from flask_smorest import abort
 from rq.exceptions import NoSuchJobError
@@ -98,7 +99,7 @@ def hint(table_id):
     try:
         wait = math.ceil(current_app.config.get("HINT_TIMEOUT", HINT_TIMEOUT))  # RQ: whole s
         result = job.latest_result(timeout=wait)
-    except NoSuchJobError:
+    except (NoSuchJobError, redis.TimeoutError):  # redis-py's read timeout (5 s) may come first
         result = None
     if result is None or result.type != result.Type.SUCCESSFUL or not result.return_value:
         abort(503, message="no computer player answered in time; try again")

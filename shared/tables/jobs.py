@@ -3,7 +3,9 @@
 A job only prompts; it names the turn it was made for (``"<game no>:<moves>"``) and does
 nothing when the table has moved on. What is due is also table state (deadlines in the
 document, the due index in Redis), so a lost job is found again by the watchdog and an
-overdue clock is applied by whoever touches the table next.
+overdue clock is applied by whoever touches the table next. A table keeps at most one clock
+prompt armed (shared.store's arm_clock): a decision whose deadline is not earlier than the
+armed prompt's enqueues nothing.
 """
 
 from __future__ import annotations
@@ -67,11 +69,3 @@ class Jobs:
         return queue(self.connection, BOTS).enqueue(
             HINT, table_id, seat, turn, result_ttl=60, at_front=True
         )
-
-
-def mark_due(r: redis.Redis, table_id: str, when: float | None) -> None:
-    """Keep the due index (what the watchdog checks) in step with a table's next work."""
-    if when is None:
-        r.zrem(keys.DUE_TABLES, table_id)
-    else:
-        r.zadd(keys.DUE_TABLES, {table_id: when})

@@ -13,11 +13,12 @@ from shared.tables.play import (
     Context,
     Pending,
     change,
+    clock_of,
+    commit,
     computer_move,
     controlled_by_computer,
     decide,
     finish,
-    follow_up,
     next_decision,
     turn_of,
 )
@@ -57,11 +58,7 @@ def open_table(ctx: Context, opener: dict, game: str, seats: int, options: dict,
     pending = Pending(events=[{"type": "table.opened", "game": game, "name": opener["name"]}])
     if doc["settings"]["solo"]:
         start_game(doc, ctx, pending, opener)
-    store.commit(ctx.r, None, store.Commit(
-        doc, pending.events, pending.record, doc["current"]["no"] if doc["current"] else 0,
-        expire=ctx.retention,
-    ))  # fmt: skip
-    follow_up(doc, ctx, pending)
+    commit(ctx, doc, None, pending)
     pipe = ctx.r.pipeline(transaction=False)
     if not doc["settings"]["solo"]:
         pipe.zadd(keys.OPEN_TABLES, {doc["id"]: ctx.now})
@@ -210,15 +207,20 @@ def computer_turn(ctx: Context, table_id: str, turn: str) -> None:
 
 
 def clock_expiry(ctx: Context, table_id: str, turn: str) -> None:
-    """Job body: a clock ran out. Loading the table applies every overdue deadline; a job
-    that fired early is scheduled again for the deadline."""
+    """Job body: the table's clock prompt (armed for decision ``turn``, or the watchdog's).
+
+    Loading the table applies every overdue deadline, once, whoever else touches it. A
+    prompt that fired before the table's current deadline (the player decided since it was
+    armed, and later decisions enqueued no job of their own) arms the table's prompt again
+    for that deadline, unless another one still to come fires no later."""
     try:
         doc, _ = change(ctx, table_id)
     except NoSuchTable:
         return
-    game = doc["current"]
-    if turn_of(doc) == turn and game["deadline"] and game["deadline"] > ctx.now:
-        ctx.jobs.clock_expiry(table_id, turn, game["deadline"])
+    deadline = clock_of(doc)
+    if deadline is not None and store.arm_clock(ctx.r, table_id, deadline, ctx.now,
+                                                ctx.retention):  # fmt: skip
+        ctx.jobs.clock_expiry(table_id, turn_of(doc), deadline)
 
 
 def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:

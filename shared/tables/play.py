@@ -1,9 +1,15 @@
 """The one path every change of a table takes: load → settle overdue clocks → validate and
-apply → compare-and-set → publish → schedule what follows.
+apply → compare-and-set (with the due index and the clock prompt) → publish → schedule what
+follows.
 
 Humans' moves, computer turns, clock expiries and lobby actions (join, start, rematch …) all
 run through :func:`change`, so a stale or duplicated request can never apply twice and a
 deadline that passed is applied by whoever touches the table first.
+
+A human's move costs two round trips to the table Redis: the first read (stored answer and
+table) and the commit (script and due index, pipelined). Jobs are enqueued only for a
+computer's turn, and for a clock only when the table has no armed prompt that fires no
+later than the new deadline (shared.store's arm_clock).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
 from shared.tables import house, table
 from shared.tables.errors import Conflict, IllegalPlay, NoSuchTable, NotAllowed
-from shared.tables.jobs import Jobs, mark_due
+from shared.tables.jobs import Jobs
 from shared.tables.views import table_view
 
 MAX_ATTEMPTS = 25
@@ -154,24 +160,37 @@ def settle_overdue(doc: dict, ctx: Context, pending: Pending) -> None:
         decide(doc, seat, computer_move(doc, seat, "normal"), "clock", ctx, pending)
 
 
-def follow_up(doc: dict, ctx: Context, pending: Pending) -> None:
-    """After a commit: schedule the next computer turn, clock or hold, and the booking."""
-    game, due = doc["current"], None
+def due_of(doc: dict | None) -> float | None:
+    """When the table's next computer turn, clock or hold is due (None: nothing is)."""
+    if doc is None:
+        return None
+    game = doc["current"]
     if doc["status"] == table.PLAYING:
-        turn = turn_of(doc)
-        if game["bot_due"] is not None:
-            due = game["bot_due"]
-            if pending.new_decision:
-                ctx.jobs.computer_turn(doc["id"], turn, due if due > ctx.now else None)
-        elif game["deadline"] is not None:
-            due = game["deadline"]
-            if pending.new_decision:
-                ctx.jobs.clock_expiry(doc["id"], turn, due)
-    elif doc["status"] == table.OVER and doc["held_until"] is not None:
-        due = doc["held_until"]
-        if pending.new_decision:
-            ctx.jobs.hold_expiry(doc["id"], game["no"], due)
-    mark_due(ctx.r, doc["id"], due)
+        return game["bot_due"] if game["bot_due"] is not None else game["deadline"]
+    if doc["status"] == table.OVER:
+        return doc["held_until"]
+    return None
+
+
+def clock_of(doc: dict) -> float | None:
+    """The deadline of a human's decision, if the table waits for one."""
+    game = doc["current"]
+    if doc["status"] != table.PLAYING or game["bot_due"] is not None:
+        return None
+    return game["deadline"]
+
+
+def follow_up(doc: dict, ctx: Context, pending: Pending, clock_armed: bool) -> None:
+    """After a commit: schedule the next computer turn or hold, the clock prompt the commit
+    armed, and the booking."""
+    game, new = doc["current"], pending.new_decision
+    if clock_armed:
+        ctx.jobs.clock_expiry(doc["id"], turn_of(doc), clock_of(doc))
+    if new and doc["status"] == table.PLAYING and game["bot_due"] is not None:
+        due = game["bot_due"]
+        ctx.jobs.computer_turn(doc["id"], turn_of(doc), due if due > ctx.now else None)
+    elif new and doc["status"] == table.OVER and doc["held_until"] is not None:
+        ctx.jobs.hold_expiry(doc["id"], game["no"], doc["held_until"])
     if pending.booking:
         ctx.jobs.book(pending.booking)
 
@@ -186,49 +205,71 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
 
     ``request_key`` makes the change idempotent: a repeat gets the first answer back (the
     answer is the table as ``answer_for`` saw it, with the events cut for that player).
+
+    A commit that loses the compare-and-set has still written the due index for its own
+    document (it shares the commit's round trip); unless a later attempt commits, the
+    index is written again from the table as it is before this returns.
     """
-    for _ in range(MAX_ATTEMPTS):
-        answer, doc = store.load_or_answer(ctx.r, table_id, request_key)  # one round trip
-        if answer:
-            return None, answer
-        if doc is None:
-            raise NoSuchTable(f"there is no table {table_id}")
-        expected = doc["version"]
-        pending = Pending()
-        settle_overdue(doc, ctx, pending)
-        value = None
-        if operation is not None:
+    due_unsure = False
+    try:
+        for _ in range(MAX_ATTEMPTS):
+            answer, doc = store.load_or_answer(ctx.r, table_id, request_key)  # one round trip
+            if answer:
+                return None, answer
+            if doc is None:
+                raise NoSuchTable(f"there is no table {table_id}")
+            expected = doc["version"]
+            pending = Pending()
+            settle_overdue(doc, ctx, pending)
+            value = None
+            if operation is not None:
+                try:
+                    value = operation(doc, pending)
+                except (Conflict, IllegalPlay, NotAllowed):
+                    if request_key and (
+                        answer := store.stored_answer(ctx.r, table_id, request_key)
+                    ):
+                        return None, answer  # a duplicate that lost the race to its original
+                    if pending.record:  # keep the clock's decisions, then answer the problem
+                        due_unsure = True
+                        try:
+                            commit(ctx, doc, expected, pending)
+                        except store.VersionConflict:
+                            continue  # the table moved on: judge the operation afresh
+                        due_unsure = False
+                    raise
+            if not pending.events and not pending.record:
+                return doc, value
+            answer = None
+            if answer_for is not None:
+                answer = move_answer(doc, answer_for, pending, expected + 1, ctx.now)
+                value = answer
+            due_unsure = True
             try:
-                value = operation(doc, pending)
-            except (Conflict, IllegalPlay, NotAllowed):
-                if request_key and (answer := store.stored_answer(ctx.r, table_id, request_key)):
-                    return None, answer  # a duplicate that lost the race to its original
-                if pending.record:  # keep the clock's decisions, then answer the problem
-                    _commit(ctx, doc, expected, pending)
-                raise
-        if not pending.events and not pending.record:
+                commit(ctx, doc, expected, pending, request_key, answer)
+            except store.VersionConflict:
+                continue
+            except store.AlreadyApplied as applied:
+                return None, applied.answer
+            due_unsure = False
             return doc, value
-        answer = None
-        if answer_for is not None:
-            answer = move_answer(doc, answer_for, pending, expected + 1, ctx.now)
-            value = answer
-        try:
-            _commit(ctx, doc, expected, pending, request_key, answer)
-        except store.VersionConflict:
-            continue
-        except store.AlreadyApplied as applied:
-            return None, applied.answer
-        return doc, value
-    raise Conflict("the table is too busy right now; try again")
+        raise Conflict("the table is too busy right now; try again")
+    finally:
+        if due_unsure:
+            store.mark_due(ctx.r, table_id, due_of(store.load(ctx.r, table_id)))
 
 
-def _commit(ctx: Context, doc, expected, pending, request_key=None, answer=None) -> None:
+def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
+           request_key: str | None = None, answer: dict | None = None) -> None:  # fmt: skip
+    """Commit one change (``expected`` None: a new table) with the table's due time and
+    clock prompt, then schedule what follows."""
     game_no = doc["current"]["no"] if doc["current"] else 0
-    store.commit(ctx.r, expected, store.Commit(
+    committed = store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
+        due=due_of(doc), clock_at=clock_of(doc), now=ctx.now,
     ))  # fmt: skip
     metrics.committed(doc["game"], pending.record, pending.events)
-    follow_up(doc, ctx, pending)
+    follow_up(doc, ctx, pending, committed.clock_armed)
 
 
 def move_answer(doc: dict, player_id: str, pending: Pending, version: int, now: float) -> dict:

@@ -6,14 +6,16 @@ from __future__ import annotations
 import threading
 
 import pytest
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from services.bots import jobs as bot_jobs
 from shared import keys, store
 from shared.games import get_game
 from shared.tables import lifecycle
+from shared.tables.errors import Conflict
 from shared.tables.jobs import Jobs, queue
-from shared.tables.play import Context, turn_of
+from shared.tables.play import Context, change, turn_of
 from tests.integration.harness import start_two_player_game
 
 
@@ -132,3 +134,117 @@ def test_watchdog_prompts_lost_computer_work(house, monkeypatch):
     assert after["status"] == "over" and after["version"] > before["version"]
     assert house.r.zscore(keys.DUE_TABLES, table_id) is None
     assert JSONSerializer  # jobs carry JSON arguments only
+
+
+def clock_prompts(house):
+    """The scheduled clock prompts as (table id, turn, fire time in whole seconds)."""
+    registry = queue(house.queue_redis, "clocks").scheduled_job_registry
+    jobs = Job.fetch_many(registry.get_job_ids(), connection=house.queue_redis,
+                          serializer=JSONSerializer)  # fmt: skip
+    return sorted((*job.args, int(registry.get_scheduled_time(job).timestamp())) for job in jobs)
+
+
+def human_moves(house, players, table_id, at, monkeypatch):
+    """The player to move makes a legal move at the time ``at``; returns the table after."""
+    monkeypatch.setattr("shared.web.time.time", lambda: at)
+    doc = store.load(house.r, table_id)
+    seat = get_game("speedone").to_move(doc["current"]["state"])
+    mine = house.get(players[seat], table_id)
+    answer = house.move(players[seat], table_id, mine["current"]["legal"][0], mine["version"])
+    assert answer.status_code == 200, answer.json
+    return store.load(house.r, table_id)
+
+
+def test_a_decision_with_a_later_deadline_enqueues_no_new_prompt(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    first = store.load(house.r, table_id)["current"]
+    assert clock_prompts(house) == [(table_id, "1:0", int(first["deadline"]))]
+    after = human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    assert after["current"]["deadline"] == pytest.approx(first["deadline"] + 5, abs=1e-3)
+    assert clock_prompts(house) == [(table_id, "1:0", int(first["deadline"]))]  # still one
+    assert float(house.r.get(keys.table_clock(table_id))) == first["deadline"]
+
+
+def test_an_early_prompt_arms_again_for_the_current_deadline_and_moves_nothing(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    first = store.load(house.r, table_id)["current"]
+    after = human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    deadline = after["current"]["deadline"]
+    lifecycle.clock_expiry(context(house, first["deadline"]), table_id, "1:0")
+    assert store.load(house.r, table_id)["version"] == after["version"]  # nothing moved
+    assert (table_id, turn_of(after), int(deadline)) in clock_prompts(house)
+    assert float(house.r.get(keys.table_clock(table_id))) == deadline
+    lifecycle.clock_expiry(context(house, first["deadline"] + 1), table_id, "1:0")
+    assert len(clock_prompts(house)) == 2  # a second early prompt arms nothing more
+
+
+def test_a_prompt_after_the_deadline_makes_exactly_one_move(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    first = store.load(house.r, table_id)["current"]
+    after = human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    deadline, turn = after["current"]["deadline"], turn_of(after)
+    waiting_seat = get_game("speedone").to_move(after["current"]["state"])
+    for _ in range(2):  # fired twice (e.g. the armed prompt and the watchdog's)
+        lifecycle.clock_expiry(context(house, deadline + 1), table_id, turn)
+    decisions = [m for m in store.game_moves(house.r, table_id, 1) if m["kind"] == "move"]
+    assert [m["by"] for m in decisions] == ["human", "clock"]
+    assert decisions[-1]["seat"] == waiting_seat
+    settled = store.load(house.r, table_id)
+    assert settled["version"] == after["version"] + 1
+    next_deadline = settled["current"]["deadline"]
+    assert (table_id, turn_of(settled), int(next_deadline)) in clock_prompts(house)
+    assert house.r.zscore(keys.DUE_TABLES, table_id) == pytest.approx(next_deadline, abs=1e-3)
+
+
+def test_a_lost_prompt_does_not_keep_later_decisions_from_arming_one(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    first = store.load(house.r, table_id)["current"]
+    human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    queue(house.queue_redis, "clocks").scheduled_job_registry.remove(
+        scheduled_clock_jobs(house)[0]
+    )  # the armed prompt is lost and its time passes
+    after = human_moves(house, players, table_id, first["deadline"] + 1, monkeypatch)
+    assert clock_prompts(house) == [(table_id, turn_of(after), int(after["current"]["deadline"]))]
+
+
+def test_a_commit_that_loses_the_race_leaves_the_due_index_as_the_table_is(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    stale = store.load(house.r, table_id)
+    first = stale["current"]
+    after = human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    reads = [stale]  # the first read is from before the human's move
+    load_or_answer = store.load_or_answer
+
+    def read(r, table_id, request_key):
+        return (None, reads.pop()) if reads else load_or_answer(r, table_id, request_key)
+
+    monkeypatch.setattr(store, "load_or_answer", read)
+    # The stale read's deadline is overdue: its clock decision loses the compare-and-set
+    # (its due time went out with it); the fresh read has nothing to settle.
+    lifecycle.clock_expiry(context(house, first["deadline"] + 1), table_id, "1:0")
+    assert store.load(house.r, table_id)["version"] == after["version"]
+    assert house.r.zscore(keys.DUE_TABLES, table_id) == pytest.approx(
+        after["current"]["deadline"], abs=1e-3
+    )
+
+
+def test_a_refused_change_whose_clock_decision_loses_the_race_is_judged_afresh(house, monkeypatch):
+    table_id, players = start_two_player_game(house, clock=30)
+    stale = store.load(house.r, table_id)
+    first = stale["current"]
+    after = human_moves(house, players, table_id, first["started_at"] + 5, monkeypatch)
+    reads = [stale]
+    load_or_answer = store.load_or_answer
+
+    def read(r, table_id, request_key):
+        return (None, reads.pop()) if reads else load_or_answer(r, table_id, request_key)
+
+    def refused(doc, pending):
+        raise Conflict("not now")
+
+    monkeypatch.setattr(store, "load_or_answer", read)
+    # The stale read settles its overdue clock, the operation is refused, and keeping the
+    # clock's decision loses the compare-and-set: the fresh read answers the refusal.
+    with pytest.raises(Conflict):
+        change(context(house, first["deadline"] + 1), table_id, refused)
+    assert store.load(house.r, table_id)["version"] == after["version"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import redis
 
 from shared import store
 from tests.integration.harness import start_two_player_game
@@ -84,6 +85,17 @@ def test_no_hints_at_staked_tables_with_other_humans(house):
     waiting = players[1 - seat]
     assert house.table.get(f"/tables/{table_id}/hint",
                            headers=house.auth(waiting)).status_code == 403  # fmt: skip
+
+
+def test_a_hint_nobody_answers_in_time_is_503(house, monkeypatch):
+    def read_times_out(job, timeout):  # redis-py's socket timeout before the blocking read's
+        raise redis.TimeoutError("Timeout reading from socket")
+
+    monkeypatch.setattr("rq.job.Job.latest_result", read_times_out)
+    table_id, players = start_two_player_game(house)
+    mover = players[house.get(players[0], table_id)["current"]["to_move"]]
+    answer = house.table.get(f"/tables/{table_id}/hint", headers=house.auth(mover))
+    assert answer.status_code == 503, answer.json
 
 
 @pytest.mark.slow
