@@ -1,0 +1,34 @@
+"""The computer players of Speedlaunch.
+
+leicht plays any card it may, at random, and takes the ramp only when nothing fits. normal
+weighs every move in cards (see ``judge``) against the whole deck's odds. stark weighs them
+against the card count of its view, with a steadier hand, and plays its best few moves out
+in worlds dealt from that count (see ``lookahead``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from services.bots.strategies.speedlaunch.judge import WHIM, Judge
+from services.bots.strategies.speedlaunch.lookahead import look_ahead
+from services.bots.strategies.speedlaunch.odds import Odds
+from services.bots.strategies.speedlaunch.position import Position
+
+PASSIVE = ("take", "end")
+STARK_WHIM = 0.05  # stark wanders less: just enough that two of them never loop for ever
+
+
+def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> dict:
+    if strength == "leicht":
+        return _loose(legal, rng)
+    position = Position.of(view)
+    if strength == "stark":
+        judge = Judge(position, Odds.counted(view), STARK_WHIM)
+        return look_ahead(view, judge, judge.ranked(legal, rng), rng)
+    return Judge(position, Odds.prior(), WHIM).ranked(legal, rng)[0]
+
+
+def _loose(legal: list[dict], rng: random.Random) -> dict:
+    plays = [move for move in legal if move["type"] not in PASSIVE]
+    return rng.choice(plays or legal)

@@ -1,0 +1,98 @@
+"""What hidden cards are likely to be: drawn from a pool of unseen cards by kind.
+
+normal reckons with the whole deck (``Odds.prior``); stark with the card count of its view,
+the cards it cannot see (``Odds.counted``): burned and face-up cards are gone from the pool.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from services.bots.strategies.speedlaunch.position import FOUR, fitting
+from shared.games.speedlaunch.cards import COUNTDOWN, SAT, TOTAL
+
+MEMO = 100_000  # answers remembered (the whole deck's odds are shared by every decision)
+
+
+class Odds:
+    def __init__(self, pool: dict[str, int]):
+        self.pool = pool
+        self.size = sum(pool.values())
+        self.memo: dict[tuple, float] = {}
+
+    @classmethod
+    def prior(cls) -> Odds:
+        return PRIOR
+
+    @classmethod
+    def counted(cls, view: dict) -> Odds:
+        return cls(view["card_count"]["unknown"])
+
+    def count(self, kinds) -> int:
+        return sum(self.pool.get(kind, 0) for kind in kinds)
+
+    def chance(self, kinds) -> float:
+        """That one hidden card is of one of ``kinds``."""
+        return self.count(kinds) / self.size if self.size else 0.0
+
+    def answer(self, player: dict, top: int, lamps: int) -> tuple[float, float]:
+        """The chances that ``player`` (as a view shows them) is stuck on ``top`` with
+        ``lamps`` — nothing of theirs fits — and that they ignite it."""
+        key = ("answer", top, lamps, player["hand"], *player["open"], *player["face_down"])
+        if key not in self.memo:
+            self._remember(key, self._answer(player, top, lamps))
+        return self.memo[key]
+
+    def undercut(self, player: dict, top: int, low: int) -> float:
+        """The chance that ``player`` can answer ``top`` with a countdown card below ``low``."""
+        key = ("undercut", top, low, player["hand"], *player["open"])
+        if key not in self.memo:
+            below = COUNTDOWN[: max(0, min(low - 1, top))]
+            if not below:
+                chance = 0.0
+            elif any(card in below for card in player["open"]):
+                chance = 1.0
+            else:
+                chance = self.at_least(below, player["hand"], 1)
+            self._remember(key, chance)
+        return self.memo[key]
+
+    def at_least(self, kinds: tuple[str, ...], draws: int, wanted: int) -> float:
+        """That ``draws`` hidden cards hold at least ``wanted`` of ``kinds``."""
+        key = (kinds, draws, wanted)
+        if key not in self.memo:
+            self._remember(key, self._at_least(kinds, draws, wanted))
+        return self.memo[key]
+
+    def _remember(self, key: tuple, value) -> None:
+        if len(self.memo) >= MEMO:
+            self.memo.clear()
+        self.memo[key] = value
+
+    def _answer(self, player: dict, top: int, lamps: int) -> tuple[float, float]:
+        fits = fitting(top)
+        opens = [card for card in player["open"] if card is not None]
+        stuck = 0.0
+        if not any(card in fits for card in opens):
+            stuck = 1.0 - self.at_least(fits, player["hand"], 1)
+            blinds = zip(player["open"], player["face_down"], strict=True)
+            if any(card is None and down == 1 for card, down in blinds):
+                stuck *= 1.0 - self.chance(fits)  # they may risk a blind card instead
+        igniters = (str(top), SAT)
+        missing = FOUR - lamps - sum(card in igniters for card in opens)
+        return stuck, min(self.at_least(igniters, player["hand"], missing), 1.0 - stuck)
+
+    def _at_least(self, kinds: tuple[str, ...], draws: int, wanted: int) -> float:
+        if wanted <= 0:
+            return 1.0
+        size = self.size
+        draws = min(draws, size)
+        hits = self.count(kinds)
+        if draws < wanted or hits < wanted:
+            return 0.0
+        total = comb(size, draws)
+        fewer = sum(comb(hits, j) * comb(size - hits, draws - j) for j in range(wanted))
+        return 1.0 - fewer / total
+
+
+PRIOR = Odds(TOTAL)

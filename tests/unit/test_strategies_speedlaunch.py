@@ -1,0 +1,141 @@
+"""The Speedlaunch computers at work: positions built card by card (seat 0 to move), the
+decision taken under several seeds, checked by what it does through the engine."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import shared.games.speedlaunch as sl
+from services.bots.strategies import choose
+from services.bots.strategies.speedlaunch import world
+from tests.engines.test_speedlaunch import position
+
+PLANNERS = ("normal", "stark")
+SEEDS = range(5)
+LOW_AND_SPECIAL = [str(value) for value in range(1, 5) for _ in range(10)] + [
+    *["SAT"] * 7,
+    *["AST"] * 7,
+    *["HOLE"] * 6,
+]
+
+
+def decisions(state: dict, strength: str) -> list[dict]:
+    """The moves the computer makes for the seat to move, one per seed."""
+    seat = sl.to_move(state)
+    view, legal = sl.view(state, seat), sl.legal_moves(state, seat)
+    moves = [choose("speedlaunch", view, legal, strength, random.Random(seed)) for seed in SEEDS]
+    assert all(move in legal for move in moves)
+    return moves
+
+
+def outcome(state: dict, move: dict) -> list[str]:
+    """The kinds of events ``move`` sets off, played on a copy of ``state``."""
+    events = sl.apply(copy.deepcopy(state), sl.to_move(state), move)
+    return [event["type"] for event in events]
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_ignites_when_its_hand_holds_the_rest_of_the_four(strength):
+    state = position(["2 7 7 10", "3 5 8 9 9"], ramp=["9", "7", "7"])
+    for move in decisions(state, strength):
+        assert "ignition" in outcome(state, move)
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_swallows_a_big_ramp_with_a_black_hole_rather_than_take_it(strength):
+    state = position(["9 10 HOLE", "3 5 8 9 9"], ramp=["8", "6", "5", "4", "3", "3"])
+    for move in decisions(state, strength):
+        assert "black_hole" in outcome(state, move)
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_keeps_its_black_hole_while_a_card_fits(strength):
+    state = position(["5 9 HOLE", "3 5 8 9 9"], ramp=["9"])
+    for move in decisions(state, strength):
+        assert move["type"] == "play" and "HOLE" not in move["hand"]
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_sends_the_asteroid_to_the_player_closest_to_going_out(strength):
+    hands = ["9 10 AST", "3 4 5 6 7 8 9 9 10 10 10 10", "6 7 8 9 10"]
+    state = position(hands, ramp=["10", "9", "8", "7", "6", "5", "4", "3", "2"])
+    for move in decisions(state, strength):
+        assert move == {"type": "play", "hand": ["AST"], "target": 2}
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_keeps_its_asteroid_while_a_card_fits(strength):
+    state = position(["4 8 AST", "3 5 8 9 9", "2 6 7"], ramp=["9", "8"])
+    for move in decisions(state, strength):
+        assert move["type"] == "play" and "AST" not in move["hand"]
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_aims_a_revealed_blind_asteroid_at_the_player_closest_to_going_out(strength):
+    hands = ["9 10", "3 4 5 6 7 8 9 9 10 10", "6 7 8"]
+    state = position(hands, stacks=[["AST - -"]], ramp=["10", "9", "8", "7", "6", "5"])
+    sl.apply(state, 0, {"type": "blind", "stack": 0})
+    for move in decisions(state, strength):
+        assert move == {"type": "aim", "target": 2}
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_risks_a_blind_card_on_a_high_top_rather_than_take_the_ramp(strength):
+    state = position(["10 10", "3 5 8 9 9"], stacks=[["4 - -"]], ramp=["10", "9", "9"])
+    for move in decisions(state, strength):
+        assert move == {"type": "blind", "stack": 0}
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_does_not_risk_a_blind_card_onto_a_one(strength):
+    state = position(["1 9", "3 5 8 9 9"], stacks=[["4 - -"]], ramp=["9", "7", "5", "3", "1"])
+    for move in decisions(state, strength):
+        assert move == {"type": "play", "hand": ["1"]}
+
+
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_answers_low_when_the_next_player_holds_a_last_card(strength):
+    state = position(["2 8", "6"], ramp=["9"])
+    for move in decisions(state, strength):
+        assert move == {"type": "play", "hand": ["2"]}
+
+
+def test_stark_reads_the_card_count_before_risking_a_blind_card():
+    # every card up to 4 and every special is gone: the blind card cannot fit onto the 5,
+    # and the next player cannot answer a 5
+    state = position(["5 9", "7 8 9"], stacks=[["10 - -"]], ramp=["9", "5"], burned=LOW_AND_SPECIAL)
+    for move in decisions(state, "stark"):
+        assert move == {"type": "play", "hand": ["5"]}
+
+
+def test_leicht_plays_a_card_that_fits_rather_than_take():
+    state = position(["3 6 9 AST", "3 5 8 9 9"], ramp=["9", "7"])
+    for move in decisions(state, "leicht"):
+        assert move["type"] == "play"
+
+
+def test_a_sampled_world_shows_the_seat_exactly_its_view():
+    state = position(
+        ["2 7 AST", "3 5 8 9 9", "1 1 SAT"],
+        stacks=[["4 - -", "6 8 10"], ["5 5 2", "HOLE - -"]],
+        ramp=["9", ("SAT", 9), "6"],
+        burned=["10", "10", "HOLE"],
+    )
+    view = sl.view(state, 0)
+    for seed in SEEDS:
+        sampled = world.sample(view, random.Random(seed))
+        assert sl.view(sampled, 0) == view
+        assert sl.legal_moves(sampled, 0) == sl.legal_moves(state, 0)
+
+
+@pytest.mark.parametrize("strength", ("leicht", "normal", "stark"))
+def test_a_decision_depends_on_the_seed_alone(strength):
+    state = position(["2 7 7 9 SAT", "3 5 8 9 9"], stacks=[["4 - -"]], ramp=["9", "8"])
+    view, legal = sl.view(state, 0), sl.legal_moves(state, 0)
+    before = random.getstate()
+    first = choose("speedlaunch", view, legal, strength, random.Random(3))
+    assert choose("speedlaunch", view, legal, strength, random.Random(3)) == first
+    assert random.getstate() == before
