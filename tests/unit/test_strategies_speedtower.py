@@ -9,18 +9,21 @@ import pytest
 
 import shared.games.speedtower as engine
 from services.bots.strategies import choose
+from services.bots.strategies.speedtower.planner import anywhere
+from services.bots.strategies.speedtower.position import Position
 from shared.games.speedtower.cards import hand_order
 
 PLANNERS = ("normal", "stark")
 
 
-def site(hand, stock, towers, storage=((), (), (), ()), opponent_stock="12"):
-    """Seat 0 to move at two seats: its hand, stock top (on two 12s), storage piles; the
-    heights of towers A–D."""
-    state = engine.new({"stock": 10}, 2, 1, first=0)
+def site(hand, stock, towers, storage=((), (), (), ()), opponent_stock="12", seats=2):
+    """Seat 0 to move: its hand, stock top (on two 12s), storage piles; the heights of towers
+    A–D; every opponent's stock top (on two 12s as well)."""
+    state = engine.new({"stock": 10}, seats, 1, first=0)
     state["hands"][0] = sorted(hand, key=hand_order)
     state["stocks"][0] = ["12", "12", stock]
-    state["stocks"][1] = ["12", "12", opponent_stock]
+    for opponent in range(1, seats):
+        state["stocks"][opponent] = ["12", "12", opponent_stock]
     state["storage"][0] = [list(pile) for pile in storage]
     state["towers"] = [[str(floor) for floor in range(1, height + 1)] for height in towers]
     return state
@@ -86,6 +89,27 @@ def test_stark_builds_nothing_that_sets_the_next_player_up():
     state = site(["3", "8", "9", "10", "11"], "12", [2, 6, 6, 6], opponent_stock="4")
     play_turn(state, "stark")
     assert 4 not in needs(state)
+
+
+def test_stark_builds_its_stock_card_even_where_it_sets_players_up():
+    state = site(["2", "3", "9", "10", "11"], "5", [4, 6, 6, 6], opponent_stock="6", seats=4)
+    state["stocks"][0][:0] = ["12"] * 4  # every opponent leads by four stock cards
+    play_turn(state, "stark")
+    assert len(state["stocks"][0]) < 7
+
+
+def test_stark_takes_a_crane_round_past_the_twelfth_floor_to_its_stock_card():
+    hand = ["CRANE", "1", "5", "6", "8"]
+    state = site(hand, "2", [5, 10, 10, 10], storage=[["12"], [], [], []], seats=4)
+    play_turn(state, "stark")
+    assert len(state["stocks"][0]) < 3
+
+
+def test_stark_values_holding_the_floors_just_below_its_stock_card():
+    def chance(hand):
+        return anywhere(Position(hand, ((), (), (), ()), (0, 0, 0, 0), 9), fresh=1)
+
+    assert chance((7, 8, 12)) > chance((6, 8, 12)) > chance((2, 3, 12))
 
 
 def test_leicht_builds_its_stock_card_when_it_fits():

@@ -1,8 +1,9 @@
 """The computer players of Speedtower.
 
 leicht builds its stock card when it fits, otherwise builds or stores at random; normal
-searches the best chains of builds and stores tidily; stark does the same while weighing what
-each tower's height hands the next players.
+searches the best chains of builds and stores tidily; stark does the same, puts its own stock
+card before everything, spends cranes wherever they bring it on, and weighs what each
+tower's height hands the next players.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ class Planner:
     """How normal plans: chains to the stock card first, cranes saved, storage and hand
     cleared where cards fit, and the nearer its stock card stays to a tower the better."""
 
+    STOCK_BUILT = STOCK  # a stock card built in the plan
     REDRAW = 18.0  # five fresh cards in the middle of the turn
     CRANE_KEPT = 22.0  # a crane still in hand or storage
     HAND_CARD = 1.0  # a card still in hand (building it off brings the redraw nearer)
@@ -47,9 +48,9 @@ class Planner:
         best_value, best_step = self.stop(position) if position.hand else -math.inf, None
         self.searched += 1
         if self.searched < BUDGET:
-            for step, after in position.builds():
+            for step, after in position.builds(self.crane_towers(position)):
                 if step[0] == "stock":
-                    value = STOCK + self.best(after)[0]
+                    value = self.STOCK_BUILT + self.best(after)[0]
                 elif step[0] == "hand" and not after.hand:
                     value = self.holdings(after) + self.redraw(after)
                 else:
@@ -60,6 +61,11 @@ class Planner:
             best_value = self.holdings(position) + self.outlook(position, to_store=0)
         self.memo[key] = best_value, best_step
         return best_value, best_step
+
+    def crane_towers(self, position: Position) -> list[int]:
+        """The towers a crane is tried on: below the open stock card, where the cards on top
+        (cranes counted) could fill every floor up to it."""
+        return position.crane_towers()
 
     def stop(self, position: Position) -> float:
         """Building no more: what the seat holds, its outlook and the best store."""
@@ -88,19 +94,40 @@ class Planner:
 
 
 class Foresight(Planner):
-    """How stark plans: as normal, but weighing chances — that fresh cards bring the stock
-    card on (now after a redraw, or next turn after the refill), that the stock card still
-    hidden fits at once (``hidden``: the chance of each card, from what is not in sight) —
-    and what each tower's height hands the next players (``risk``: per opponent, by
-    height)."""
+    """How stark plans: as normal, but its own stock card comes first, cranes are tried
+    wherever they bring it on (going round past the twelfth floor too), and it weighs
+    chances — that fresh cards bring the stock card on (now after a redraw, or next turn
+    after the refill, on the towers as they stand or on towers of any height), that the
+    stock card still hidden fits at once (``hidden``: the chance of each card, from what is
+    not in sight) — and what each tower's height hands the next players (``risk``: per
+    opponent, by height)."""
 
+    STOCK_BUILT = 4 * STOCK  # its own stock card before set-ups (but for a player far ahead)
     STORED_CARD = 0.0  # storage is kept for chains: a build that serves nothing helps others
     NEXT_TURN = 0.3  # how much of the towers is still standing as they are at the next turn
+    ANY_TOWERS = 0.3  # how much the next turn is towers of any height (the others built)
 
     def __init__(self, risk: tuple[tuple[float, ...], ...], hidden: dict[int, float]) -> None:
         super().__init__()
         self.risk = risk
         self.hidden = hidden
+
+    def crane_towers(self, position: Position) -> list[int]:
+        """The towers a crane is tried on: any from which the cards the seat can reach
+        (cranes counted, storage below the tops included) could fill every floor up to the
+        open stock card, going round past the twelfth floor if need be."""
+        target = position.stock
+        held = position.hand + position.reserve()
+        cranes = held.count(CRANE)
+        if not cranes or target is None or target == CRANE:
+            return []
+        have = _mask(held)
+        paths = _PATHS[target]
+        towers: dict[int, int] = {}
+        for t, height in enumerate(position.towers):
+            if height not in towers and (paths[height] & ~have).bit_count() <= cranes:
+                towers[height] = t
+        return list(towers.values())
 
     def store(self, position: Position) -> tuple[int, int]:
         """The tidiest store that keeps the best outlook."""
@@ -113,6 +140,7 @@ class Foresight(Planner):
         fresh = HAND_SIZE - len(position.hand) + to_store
         if position.stock is not None:
             value = self.NEXT_TURN * STOCK * reach(fresh, shortfall(position))
+            value += self.ANY_TOWERS * STOCK * anywhere(position, fresh)
         else:  # a stock card was just built: the next one turns up now
             value = 0.0
             lackings = shortfalls(position, self.hidden)
@@ -141,9 +169,7 @@ def shortfall(position: Position) -> int:
 def shortfalls(position: Position, targets) -> list[int]:
     """``shortfall`` for each of the stock cards ``targets``, as if it were the open one."""
     held = position.hand + position.reserve()
-    have = 0
-    for value in held:
-        have |= 1 << value
+    have = _mask(held)
     cranes = held.count(CRANE)
     lacking = []
     for target in targets:
@@ -154,6 +180,28 @@ def shortfalls(position: Position, targets) -> list[int]:
             fewest = min((paths[height] & ~have).bit_count() for height in position.towers)
             lacking.append(max(0, fewest - cranes))
     return lacking
+
+
+def anywhere(position: Position, fresh: int) -> float:
+    """The chance that ``fresh`` unseen cards, with what the seat holds, bring its open stock
+    card on when the towers stand at heights nobody can foresee (each height as likely, the
+    towers taken one by one). Holding the floors just below the stock card pays most."""
+    target = position.stock
+    if target == CRANE:
+        return 1.0
+    held = position.hand + position.reserve()
+    have = _mask(held)
+    cranes = held.count(CRANE)
+    one = sum(reach(fresh, max(0, (path & ~have).bit_count() - cranes)) for path in _PATHS[target])
+    return 1.0 - (1.0 - one / TOP_FLOOR) ** len(position.towers)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The floors among ``cards`` as a bit mask."""
+    mask = 0
+    for value in cards:
+        mask |= 1 << value
+    return mask
 
 
 def _path(height: int, target: int) -> int:

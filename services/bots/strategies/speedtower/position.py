@@ -57,18 +57,18 @@ class Position(NamedTuple):
     def cranes(self) -> int:
         return self.hand.count(CRANE) + sum(pile.count(CRANE) for pile in self.piles)
 
-    def builds(self) -> Iterator[tuple[tuple, Position]]:
+    def builds(self, crane_towers: list[int]) -> Iterator[tuple[tuple, Position]]:
         """Every distinct build worth trying and the position after it. A step is ("hand",
         card, tower), ("storage", pile, tower) or ("stock", None, tower). Of towers with equal
-        heights only the first is tried, of equal hand cards only one, and a crane only where
-        it may help the open stock card on (see ``_crane_towers``) while the hand holds a card
-        to end the turn with."""
+        heights only the first is tried, of equal hand cards only one, and a crane only on
+        ``crane_towers`` (where it may help the open stock card on) while the hand holds a
+        card to end the turn with."""
         hand, piles, towers, stock = self
         wanted: dict[int, int] = {}  # floor → the first tower that needs it
         for t, height in enumerate(towers):
             wanted.setdefault(height + 1, t)
         # With an empty hand the seat must build while anything fits: then cranes go anywhere.
-        cranes = self._crane_towers() if hand else list(wanted.values())
+        cranes = crane_towers if hand else list(wanted.values())
         for i, value in enumerate(hand):
             if i and hand[i - 1] == value:
                 continue
@@ -100,7 +100,7 @@ class Position(NamedTuple):
                 reach.append(below)
         return tuple(reach)
 
-    def _crane_towers(self) -> list[int]:
+    def crane_towers(self) -> list[int]:
         """The towers a crane may go on: below the open stock card, and only where what the
         seat holds (cranes counted) could fill every floor up to it — cranes are saved for
         stock cards."""
