@@ -318,6 +318,8 @@ def test_the_view_shows_the_own_hand_sorted_and_only_counts_of_the_others():
         "hand_sizes": [4, 2, 3],
         "draw_size": len(state["draw"]),
         "discard_size": 1,
+        "discard_below": [],
+        "drew_on": [{}, {}, {}],
         "top": "RD",
         "color": "R",
         "direction": -1,
@@ -344,5 +346,5 @@ def test_zones_hold_the_whole_deck_and_say_who_sees_them():
     assert set(zones) == {"hand:0", "hand:1", "hand:2", "draw", "discard"}
     assert Counter(card for cards in zones.values() for card in cards) == Counter(so.DECK)
     assert so.zone_visibility("hand:2") == Visibility("owner", 2)
-    assert so.zone_visibility("discard") == Visibility("top")
+    assert so.zone_visibility("discard") == Visibility("public")
     assert so.zone_visibility("draw") == Visibility("hidden")

@@ -69,6 +69,7 @@ def deal(state: State) -> list[Event]:
         pending=None,
         turn=turn,
         called=False,
+        drew_on=[{} for _ in hands],
     )
     events.append(
         {

@@ -129,6 +129,9 @@ def _take(state: State, seat: int) -> list[Event]:
     state["called"] = False
     state["turn"] = next_seat(state, seat, state["direction"])
     if pending is None:
+        drew_on = state.get("drew_on")  # absent in states dealt before it was kept
+        if drew_on:
+            drew_on[seat][state["color"]] = 0  # _draw counts the card drawn now
         return _draw(state, seat, 1, "draw", [])
     state["pending"] = None
     return _draw(state, seat, pending["amount"], pending["kind"], [])
@@ -145,8 +148,8 @@ def _call_one(state: State, seat: int) -> list[Event]:
 
 def _draw(state: State, seat: int, count: int, reason: str, events: list[Event]) -> list[Event]:
     """``seat`` draws ``count`` cards; those beyond the hand limit, or beyond what the draw
-    pile holds even after reshuffling the discard pile, are forfeited. Returns ``events``
-    with the draw (and any reshuffle) added."""
+    pile holds even after reshuffling the discard pile, are forfeited. Counts the cards in
+    the seat's "drew_on" record. Returns ``events`` with the draw (and any reshuffle) added."""
     hand, pile = state["hands"][seat], state["draw"]
     room = HAND_LIMIT - len(hand)
     if count < room:
@@ -161,6 +164,11 @@ def _draw(state: State, seat: int, count: int, reason: str, events: list[Event])
         del pile[len(pile) - room :]
         drawn.reverse()
     hand += drawn
+    drew_on = state.get("drew_on")
+    if drew_on:
+        seen = drew_on[seat]
+        for colour in seen:
+            seen[colour] += room
     events.append(
         {
             "type": "draw",

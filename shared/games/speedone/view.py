@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import HIDDEN, OWNER, TOP, State, Visibility
+from shared.games.base import HIDDEN, OWNER, PUBLIC, State, Visibility
 from shared.games.speedone.scoring import places, team_totals
 
 
@@ -29,13 +29,25 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
+def drew_on(state: State) -> list[dict[str, int]]:
+    """Per seat, the colours it drew on this round with no penalty pending (drawing while that
+    colour was to match), each with the cards it has drawn since, that draw's included. Public:
+    everyone sees who draws and what was asked. (States dealt before it was kept have none.)"""
+    return [dict(seen) for seen in state.get("drew_on") or [{} for _ in state["hands"]]]
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The seat's own hand (sorted), every hand's size, the piles' sizes and every rule fact."""
+    """The seat's own hand (sorted), every hand's size, the piles' sizes, every rule fact and
+    the public history of the round: the discard pile below its top card, oldest first (every
+    card in it was played face up, or turned up at the deal; the top is "top") and who drew on
+    which colour."""
     return {
         "hand": None if seat is None else sorted(state["hands"][seat]),
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "draw_size": len(state["draw"]),
         "discard_size": len(state["discard"]),
+        "discard_below": state["discard"][:-1],
+        "drew_on": drew_on(state),
         **_facts(state),
     }
 
@@ -45,13 +57,15 @@ def snapshot(state: State) -> dict[str, Any]:
     zones = {f"hand:{seat}": list(hand) for seat, hand in enumerate(state["hands"])}
     zones["draw"] = list(state["draw"])
     zones["discard"] = list(state["discard"])
-    return {"zones": zones, **_facts(state)}
+    return {"zones": zones, "drew_on": drew_on(state), **_facts(state)}
 
 
 def zone_visibility(zone: str) -> Visibility:
+    """Hands: their owner; the draw pile: nobody; the discard pile: everyone, every card (each
+    was played face up, or turned up at the deal, for all to see)."""
     if zone.startswith("hand:"):
         return Visibility(OWNER, int(zone[5:]))
-    return Visibility(TOP) if zone == "discard" else Visibility(HIDDEN)
+    return Visibility(PUBLIC) if zone == "discard" else Visibility(HIDDEN)
 
 
 def result(state: State) -> dict[str, Any] | None:

@@ -1,0 +1,82 @@
+"""Speedone's computer players, following the rules' tips ("Tipps"); see docs/bots/speedone.md.
+
+* leicht: plays a card when it has one, picked at random; sometimes forgets ONE.
+* normal: calls ONE; picks the play the tips like best (``tactics.play_score``).
+* stark: counts the cards (``counting``) to name a wild card's colour, then tries the tips'
+  best few plays in worlds sampled from what it has seen, a few turns ahead (``lookahead``);
+  the tips' score breaks near ties.
+"""
+
+from __future__ import annotations
+
+import random
+
+from services.bots.strategies.speedone import counting, lookahead
+from services.bots.strategies.speedone.tactics import (
+    colour_counts,
+    next_seat,
+    play_score,
+)
+from shared.games.speedone.cards import COLOURS, WILDS
+
+FORGET_ONE = 0.3  # leicht: how often it forgets to call ONE
+MAX_CANDIDATES = 5  # plays tried ahead: the tips' best, so that big hands stay quick
+PRIOR_WEIGHT = 0.02  # value of one point of the tips' score beside the look-ahead's value
+OPPONENT_ODDS_WEIGHT = 1.0  # a colour the next player likely holds, against one we hold
+
+
+def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> dict:
+    plays = [move for move in legal if move["type"] == "play"]
+    one = next((move for move in legal if move["type"] == "one"), None)
+    draw = next((move for move in legal if move["type"] == "draw"), None)
+    if strength == "leicht":
+        if one and rng.random() >= FORGET_ONE:
+            return one
+        return rng.choice(plays) if plays else draw or one
+    if one:
+        return one
+    if not plays:
+        return draw or legal[0]
+    if strength != "stark":
+        return max(plays, key=lambda move: play_score(view, move, False, rng))
+    return _stark(view, plays, rng)
+
+
+def _stark(view: dict, plays: list[dict], rng: random.Random) -> dict:
+    """The tips' best few candidates, tried ahead; the tips' score breaks near ties."""
+    scored = sorted(
+        ((play_score(view, move, True, rng), move) for move in _candidates(view, plays)),
+        key=lambda pair: pair[0],
+        reverse=True,
+    )[:MAX_CANDIDATES]
+    if len(scored) == 1:
+        return scored[0][1]
+    values = lookahead.best(view, [move for _, move in scored], rng)
+    if not values:
+        return scored[0][1]
+    totals = [
+        value + PRIOR_WEIGHT * prior for value, (prior, _) in zip(values, scored, strict=True)
+    ]
+    return scored[max(range(len(scored)), key=totals.__getitem__)][1]
+
+
+def _candidates(view: dict, plays: list[dict]) -> list[dict]:
+    """Every coloured play, and each wild card once, naming the colour ``wild_colour`` picks."""
+    coloured = [move for move in plays if move["card"] not in WILDS]
+    wilds = {move["card"] for move in plays if move["card"] in WILDS}
+    named = []
+    for card in sorted(wilds):
+        colour = wild_colour(view, card)
+        named.append(next(m for m in plays if m["card"] == card and m["color"] == colour))
+    return coloured + named
+
+
+def wild_colour(view: dict, card: str) -> str:
+    """The colour to name: one we can follow with the cards we keep, and one the next player
+    likely lacks (by its draws and the unseen cards)."""
+    rest = list(view["hand"])
+    rest.remove(card)
+    ours = colour_counts(rest)
+    pool = counting.unseen(view)
+    theirs = counting.colour_odds(view, next_seat(view, view["turn"]), pool)
+    return max(COLOURS, key=lambda colour: ours[colour] - OPPONENT_ODDS_WEIGHT * theirs[colour])
