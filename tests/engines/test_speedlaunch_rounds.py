@@ -122,11 +122,12 @@ def test_view_of_a_seat():
     state = viewed()
     view = sl.view(state, 0)
     assert view["hand"] == {"3": 1, "7": 2, "SAT": 1}
-    assert view["players"] == [
+    players = [
         {"cards": 8, "hand": 4, "open": ["7", None, None, None], "face_down": [2, 1, 0, 0]},
         {"cards": 5, "hand": 2, "open": ["10", None, None, None], "face_down": [2, 0, 0, 0]},
         {"cards": 1, "hand": 1, "open": [None] * 4, "face_down": [0] * 4},
     ]
+    assert view["players"] == [dict(player, known={}) for player in players]
     assert view["ramp"] == [{"card": "9", "value": 9}, {"card": "SAT", "value": 9}]
     assert (view["top"], view["lamps"], view["burned"], view["box"]) == (9, 2, 3, 120 - 19)
     assert (view["turn"], view["phase"], view["first_action"]) == (0, "play", True)

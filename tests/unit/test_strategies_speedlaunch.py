@@ -111,6 +111,26 @@ def test_stark_reads_the_card_count_before_risking_a_blind_card():
         assert move == {"type": "play", "hand": ["5"]}
 
 
+def test_stark_does_not_leave_three_lamps_to_a_player_seen_taking_the_fourth():
+    # seat 1 took a 7 and three 10s from the ramp: 7 7 would hand it the ignition and a
+    # fresh turn (its play-outs deal seat 1 that 7 in every world)
+    state = position(["3 7 7", "10 10 10 7"], ramp=["9", "7"])
+    state["known"][1] = {"7": 1, "10": 3}
+    for move in decisions(state, "stark"):
+        assert move != {"type": "play", "hand": ["7", "7"]}
+
+
+def test_a_sampled_world_deals_every_opponent_its_known_cards():
+    state = position(["2 7", "3 5 8 9 9", "1 1 SAT 10"], ramp=["9"])
+    state["known"][1:] = [{"9": 2, "3": 1}, {"SAT": 1, "10": 1}]
+    view = sl.view(state, 0)
+    for seed in SEEDS:
+        sampled = world.sample(view, random.Random(seed))
+        assert sl.view(sampled, 0) == view
+        for hand, known in zip(sampled["hands"][1:], state["known"][1:], strict=True):
+            assert all(hand.get(kind, 0) >= count for kind, count in known.items())
+
+
 def test_leicht_plays_a_card_that_fits_rather_than_take():
     state = position(["3 6 9 AST", "3 5 8 9 9"], ramp=["9", "7"])
     for move in decisions(state, "leicht"):

@@ -1,6 +1,7 @@
 """Speedlaunch: the countdown shedding game, as a pure engine (see docs/rules/speedlaunch.md).
 
-The state is one JSON dict: ``hands`` (per seat, counts by kind), ``stacks`` (per seat four
+The state is one JSON dict: ``hands`` (per seat, counts by kind), ``known`` (per seat, the
+cards of its hand everyone saw it take, counts by kind), ``stacks`` (per seat four
 ``[blind, standing, open]``, None where no card), ``ramp`` + ``carried`` (tokens, and the
 value each counts as), ``burned`` and ``box`` (counts by kind), ``turn``, ``phase`` ("play":
 a turn's first action, "follow": the follow-up after a fitting blind card, "aim": a revealed

@@ -32,6 +32,12 @@ def remove(hand: dict[str, int], token: str) -> None:
         del hand[token]
 
 
+def forget(known: dict[str, int], token: str) -> None:
+    """One card of ``token`` left a hand: one fewer of that kind known in it, down to none."""
+    if token in known:
+        remove(known, token)
+
+
 _ALL_OF = {kind: [kind] * TOTAL[kind] for kind in KINDS}
 
 

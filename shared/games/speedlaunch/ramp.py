@@ -51,10 +51,12 @@ def burn(state: dict) -> list[str]:
 
 
 def take(state: dict, seat: int) -> list[str]:
-    """The whole ramp goes into ``seat``'s hand (satellites drop their values); returns it."""
+    """The whole ramp goes into ``seat``'s hand (satellites drop their values), in plain
+    sight: its cards are now known to be in that hand. Returns it."""
     cards = state["ramp"]
-    hand = state["hands"][seat]
+    hand, known = state["hands"][seat], state["known"][seat]
     for token in cards:
         add(hand, token)
+        add(known, token)
     state["ramp"], state["carried"] = [], []
     return cards

@@ -23,6 +23,7 @@ def start_round(state: dict, first: int, events: list[dict] | None = None) -> No
         turn=first,
         phase=PLAYING,
         hands=hands,
+        known=[{} for _ in hands],
         stacks=stacks,
         box=box,
         ramp=[],

@@ -20,6 +20,7 @@ from shared.games.speedlaunch.cards import (
     VALUE,
     add,
     cards_left,
+    forget,
     remove,
 )
 from shared.games.speedlaunch.moves import Play, asteroid_targets, blind_stacks, plays, read_play
@@ -89,6 +90,7 @@ def _blind(state: dict, seat: int, move: dict, events: list[dict]) -> None:
         event["outcome"] = "too_high"
         events.append({"type": "take", "seat": seat, "cards": ramp.take(state, seat)})
         add(state["hands"][seat], card)
+        add(state["known"][seat], card)
         _next(state, seat, events, again=False)
     else:
         value = VALUE[card] if card != SAT else top_value
@@ -137,9 +139,10 @@ _HANDLERS = {"play": _play, "blind": _blind, "take": _take, "end": _end, "aim": 
 
 def _lay(state: dict, seat: int, play: Play, events: list[dict]) -> None:
     """Carry out a checked play: the cards leave hand and stacks, then their effect."""
-    hand, stacks = state["hands"][seat], state["stacks"][seat]
+    hand, stacks, known = state["hands"][seat], state["stacks"][seat], state["known"][seat]
     for token in play.hand:
         remove(hand, token)
+        forget(known, token)
     played = play.hand + [stacks[index][OPEN] for index in play.stacks]
     for index in play.stacks:
         stacks[index][OPEN] = None

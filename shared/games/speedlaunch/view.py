@@ -113,6 +113,7 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
         "hand": held,
         "open": open_cards,
         "face_down": face_down,
+        "known": grouped(state["known"][seat]),
     }
 
 

@@ -1,7 +1,11 @@
 """What hidden cards are likely to be: drawn from a pool of unseen cards by kind.
 
 normal reckons with the whole deck (``Odds.prior``); stark with the card count of its view,
-the cards it cannot see (``Odds.counted``): burned and face-up cards are gone from the pool.
+the cards it cannot see (``Odds.counted``): burned and face-up cards are gone from the pool,
+and so are the cards each opponent was seen to take into its hand ("known" in the view), for
+they lie in that hand. Whether a player can answer is still reckoned as if its whole hand were
+drawn from that pool: taking its known cards as certain answers made stark weaker (see
+docs/bots/speedlaunch.md); the worlds of the look-ahead deal them to it instead.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 from math import comb
 
 from services.bots.strategies.speedlaunch.position import FOUR, fitting
+from services.bots.strategies.speedlaunch.world import unplaced
 from shared.games.speedlaunch.cards import COUNTDOWN, SAT, TOTAL
 
 MEMO = 100_000  # answers remembered (the whole deck's odds are shared by every decision)
@@ -26,7 +31,7 @@ class Odds:
 
     @classmethod
     def counted(cls, view: dict) -> Odds:
-        return cls(view["card_count"]["unknown"])
+        return cls(unplaced(view))
 
     def count(self, kinds) -> int:
         return sum(self.pool.get(kind, 0) for kind in kinds)

@@ -1,6 +1,7 @@
 """A world the seat cannot tell from the real one: an engine state built from its view, the
-cards it cannot see dealt at random from its card count (opponents' hands, face-down stack
-cards, the box). Only worlds like these are ever simulated, never the real state."""
+cards it cannot see dealt from its card count: each opponent's known cards (seen taken into
+its hand) to that opponent, the rest at random (opponents' hands, face-down stack cards, the
+box). Only worlds like these are ever simulated, never the real state."""
 
 from __future__ import annotations
 
@@ -12,18 +13,22 @@ from shared.games.speedlaunch.cards import BLIND, OPEN, STANDING, counted, token
 
 
 def sample(view: dict, rng: random.Random) -> dict:
-    """One engine state consistent with everything ``view`` shows: the unseen cards
-    shuffled and dealt to the opponents' hands, every face-down card, then the box."""
+    """One engine state consistent with everything ``view`` shows: each opponent's known
+    cards (seen taken into its hand) dealt to it first, the other unseen cards shuffled and
+    dealt to the rest of the opponents' hands, every face-down card, then the box."""
     seat = view["seat"]
-    unseen = tokens(view["card_count"]["unknown"])
+    players = view["players"]
+    known = [dict(player["known"]) for player in players]
+    unseen = tokens(unplaced(view))
     rng.shuffle(unseen)
     dealt = iter(unseen)
     hands, stacks = [], []
-    for other, player in enumerate(view["players"]):
+    for other, player in enumerate(players):
         if other == seat:
             hands.append(dict(view["hand"]))
         else:
-            hands.append(counted([next(dealt) for _ in range(player["hand"])]))
+            hidden = player["hand"] - sum(known[other].values())
+            hands.append(counted(tokens(known[other]) + [next(dealt) for _ in range(hidden)]))
         own = []
         for card, face_down in zip(player["open"], player["face_down"], strict=True):
             blind = next(dealt) if face_down else None
@@ -44,6 +49,7 @@ def sample(view: dict, rng: random.Random) -> dict:
         "turn": view["turn"],
         "phase": view["phase"],
         "hands": hands,
+        "known": known,
         "stacks": stacks,
         "box": box,
         "ramp": [entry["card"] for entry in view["ramp"]],
@@ -52,11 +58,23 @@ def sample(view: dict, rng: random.Random) -> dict:
     }
 
 
+def unplaced(view: dict) -> dict[str, int]:
+    """The card count's unknown cards less those known to be in an opponent's hand: the
+    cards that may lie anywhere unseen (the seat's own known cards are in its hand)."""
+    pool = dict(view["card_count"]["unknown"])
+    for other, player in enumerate(view["players"]):
+        if other != view["seat"]:
+            for kind, count in player["known"].items():
+                pool[kind] -= count
+    return pool
+
+
 def copy(state: dict) -> dict:
     """A copy of a world deep enough for ``apply`` to change freely."""
     return {
         **state,
         "hands": [dict(hand) for hand in state["hands"]],
+        "known": [dict(known) for known in state["known"]],
         "stacks": [[list(stack) for stack in own] for own in state["stacks"]],
         "ramp": list(state["ramp"]),
         "carried": list(state["carried"]),
