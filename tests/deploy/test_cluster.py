@@ -48,6 +48,8 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLO_SPEEDLAUNCH, SOLO_SPEEDTOWER, SHARED_SPEEDLAUNCH = 12, 4, 4  # 20 tables
+# Three rounds each: the computers play well, and most games must still run at the kill.
+LONG_SPEEDLAUNCH = {"game": "speedlaunch", "seats": 3, "options": {"rounds": "everyone"}}
 HEARTBEAT = 2  # SSE_HEARTBEAT of the cluster, seconds
 READ_TIMEOUT = 5 * HEARTBEAT
 RESTART_DELAY = 5.0  # CLUSTER_RESTART_DELAY: how long a killed process stays dead
@@ -415,7 +417,7 @@ def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
         speedtower = number >= SOLO_SPEEDLAUNCH
         human, spectator = guest(base, f"Solo{number:02d}"), guest(base, f"Zusch{number:02d}")
         body = ({"game": "speedtower", "seats": 2, "options": {"stock": 10}} if speedtower
-                else {"game": "speedlaunch", "seats": 3})  # fmt: skip
+                else LONG_SPEEDLAUNCH)  # fmt: skip
         table_id = open_table(human, {**body, "settings": {"solo": True}})
         think = (0.02, 0.06) if speedtower else (0.1, 0.25)
         seed += 1
@@ -424,7 +426,7 @@ def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
     for number in range(SHARED_SPEEDLAUNCH):
         ann, bob = guest(base, f"Anna{number:02d}"), guest(base, f"Bert{number:02d}")
         spectator = guest(base, f"Gast{number:02d}")
-        table_id = open_table(ann, {"game": "speedlaunch", "seats": 3})
+        table_id = open_table(ann, LONG_SPEEDLAUNCH)
         status, joined = call(base, "POST", f"/api/lobby/tables/{table_id}/seats", {},
                               bob["token"])  # fmt: skip
         assert status == 200, joined
@@ -493,7 +495,7 @@ def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
 
     # Redis dies and comes back from its AOF; a game that waits for its humans goes on.
     ann, bob, spectator = guest(base, "Carla"), guest(base, "Detlef"), guest(base, "Emma")
-    table_id = open_table(ann, {"game": "speedlaunch", "seats": 3, "settings": {"clock": 0}})
+    table_id = open_table(ann, {**LONG_SPEEDLAUNCH, "settings": {"clock": 0}})
     assert call(base, "POST", f"/api/lobby/tables/{table_id}/seats", {}, bob["token"])[0] == 200
     watchers = [watch(cluster, table_id, ann, True, (0.05, 0.1), 101),
                 watch(cluster, table_id, bob, True, (0.05, 0.1), 102),
