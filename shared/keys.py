@@ -75,6 +75,12 @@ def table_clock(table_id: str) -> str:
     return f"{{t:{table_id}}}:clock"
 
 
+def table_unbooked(table_id: str) -> str:
+    """Hash: game id → booking (JSON) of each finished game the ledger has not confirmed yet;
+    written by the commit that ends the game, emptied by the booking job."""
+    return f"{{t:{table_id}}}:unbooked"
+
+
 def chat_lock(table_id: str, player_id: str) -> str:
     return f"{{t:{table_id}}}:chatlock:{player_id}"
 
@@ -84,6 +90,9 @@ DUE_TABLES = "tables:due"  # zset: table id → when computer or clock work is d
 TABLE_CHANGES = "tables:changed"  # pub/sub channel: a table id after every commit
 TABLE_COUNTER = "tables:counter"
 WATCHDOG_LOCK = "watchdog:lock"
+# zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the
+# ledger has confirmed it (see table_unbooked)
+BOOKINGS_DUE = "bookings:due"
 
 # --- ledger ------------------------------------------------------------------------------
 # (owned by the ledger: wallets, journal, pots, bookings, leaderboards)

@@ -3,9 +3,10 @@
 A table is one hash (``version``, ``doc``) plus its event stream and move lists, all under the
 table's hash tag. Every change goes through :func:`commit`, one Lua script that checks the
 version, writes the document, appends the commit's events to the stream, records the moves and
-the idempotent answer, arms the table's clock prompt when it needs one, and announces the
-table on the change channel — all or nothing. The due index (``tables:due``, outside the
-table's hash tag, so not in the script) is written in the same round trip.
+the idempotent answer, arms the table's clock prompt when it needs one, keeps the booking of a
+game that ended as unbooked until the ledger confirms it, and announces the table on the
+change channel — all or nothing. The indexes outside the table's hash tag (so not in the
+script: ``tables:due``, ``bookings:due``) are written in the same round trip.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from shared import keys
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
 CHAT_LINES = 100  # chat lines kept per table for clients that come back
+BOOKING_RESEND = 60.0  # seconds after a game's end before an unconfirmed booking is sent again
 
 # A table keeps at most one clock prompt armed; its key holds when that prompt fires. A new
 # deadline arms a prompt (returns 1: enqueue one) unless the armed one is still to come and
@@ -59,6 +61,10 @@ if tonumber(ARGV[9]) > 0 then
   redis.call('EXPIRE', KEYS[1], ARGV[9])
   redis.call('EXPIRE', KEYS[2], ARGV[9])
   redis.call('EXPIRE', KEYS[3], ARGV[9])
+end
+if ARGV[14] ~= '' then
+  redis.call('HSET', KEYS[6], ARGV[14], ARGV[15])
+  if tonumber(ARGV[9]) > 0 then redis.call('EXPIRE', KEYS[6], ARGV[9]) end
 end
 local armed = 0
 if ARGV[12] ~= '' then armed = arm_clock(KEYS[5], ARGV[12], ARGV[13], ARGV[9]) end
@@ -142,6 +148,7 @@ class Commit:
     due: float | None = None  # when the table's next timed work is due (the due index)
     clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
     now: float = 0.0  # the change's time: an armed prompt not later than it has fired
+    booking: dict | None = None  # a game ended: kept as unbooked until the ledger confirms
 
 
 @dataclass
@@ -209,6 +216,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             keys.table_moves(table_id, change.game_no),
             request,
             keys.table_clock(table_id),
+            keys.table_unbooked(table_id),
         ],
         [
             "" if expected is None else str(expected),
@@ -224,8 +232,10 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             table_id,
             "" if change.clock_at is None else repr(change.clock_at),
             repr(change.now),
+            change.booking["game_id"] if change.booking else "",
+            json.dumps(change.booking, separators=(",", ":")) if change.booking else "",
         ],
-        lambda pipe: mark_due(pipe, table_id, change.due),
+        lambda pipe: _indexes(pipe, change),
     )
     if status == 0:
         raise VersionConflict(int(value) if value else None)
@@ -233,6 +243,28 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
         raise AlreadyApplied(json.loads(value))
     change.doc["version"] = new_version
     return Committed(value, armed == [1])
+
+
+def _indexes(pipe, change: Commit) -> None:
+    """The indexes outside the table's hash tag, written beside the commit script (also when
+    it loses the race: the caller puts the due index right, and a booking check finds no
+    unbooked game and is dropped)."""
+    table_id = change.doc["id"]
+    mark_due(pipe, table_id, change.due)
+    if change.booking:
+        check = f"{table_id} {change.booking['game_id']}"
+        pipe.zadd(keys.BOOKINGS_DUE, {check: change.now + BOOKING_RESEND})
+
+
+def unbooked(r: redis.Redis, table_id: str, game_id: str) -> dict | None:
+    """The booking of a finished game the ledger has not confirmed yet (None: confirmed)."""
+    booking = r.hget(keys.table_unbooked(table_id), game_id)
+    return json.loads(booking) if booking else None
+
+
+def confirm_booked(r: redis.Redis, table_id: str, game_id: str) -> None:
+    """The ledger has booked the game: the table no longer keeps it as unbooked."""
+    r.hdel(keys.table_unbooked(table_id), game_id)
 
 
 def arm_clock(r: redis.Redis, table_id: str, at: float, now: float, expire: int = 0) -> bool:

@@ -71,8 +71,9 @@ def hint(table_id: str, seat: int, turn: str) -> dict | None:
 
 @metrics.timed_job
 def watchdog(repeat: bool = True) -> int:
-    """Find tables whose computer, clock or hold work is overdue and prompt it again; then
-    come back in WATCHDOG_EVERY seconds. Returns how many tables it prompted."""
+    """Find tables whose computer, clock or hold work is overdue and prompt it again, and send
+    unconfirmed bookings again; then come back in WATCHDOG_EVERY seconds. Returns how many
+    prompts it sent."""
     ctx = context()
     due = ctx.r.zrangebyscore(keys.DUE_TABLES, "-inf", ctx.now - WATCHDOG_SLACK,
                               start=0, num=WATCHDOG_BATCH)  # fmt: skip
@@ -81,9 +82,28 @@ def watchdog(repeat: bool = True) -> int:
     missing = set(due) - {doc["id"] for doc in docs}
     if missing:
         ctx.r.zrem(keys.DUE_TABLES, *missing)
+    prompted += _resend_bookings(ctx)
     if repeat:
         ctx.jobs.watchdog(ctx.now + WATCHDOG_EVERY)
     return prompted
+
+
+def _resend_bookings(ctx: Context) -> int:
+    """Send the bookings of finished games the ledger has not confirmed in time again (their
+    job got lost between the table's commit and the ledger); a confirmed one leaves the check.
+    The ledger books each game once, so sending one twice is harmless."""
+    checks = ctx.r.zrangebyscore(keys.BOOKINGS_DUE, "-inf", ctx.now, start=0, num=WATCHDOG_BATCH)
+    sent = 0
+    for check in checks:
+        table_id, game_id = check.split(" ")
+        booking = store.unbooked(ctx.r, table_id, game_id)
+        if booking is None:
+            ctx.r.zrem(keys.BOOKINGS_DUE, check)
+            continue
+        ctx.jobs.book(booking)
+        ctx.r.zadd(keys.BOOKINGS_DUE, {check: ctx.now + store.BOOKING_RESEND})
+        sent += 1
+    return sent
 
 
 def _prompt(ctx: Context, doc: dict) -> int:

@@ -18,7 +18,7 @@ import redis
 from services.ledger import scoring
 from services.ledger.booking_schema import BookingSchema
 from services.ledger.pots import pot_winners
-from shared import config, keys
+from shared import config, keys, store
 from shared.wallets import MONEY_LUA, SCRIPT_ATTEMPTS, money_keys
 
 log = logging.getLogger(__name__)
@@ -161,5 +161,6 @@ def _book(r: redis.Redis, booking: dict) -> dict:
             )
             done = "was booked before" if booked["duplicate"] else "booked"
             log.info("game %s %s", booking["game_id"], done)
+            store.confirm_booked(r, booking["table"], booking["game_id"])
             return booked
     raise RuntimeError(f"the pot of {booking['game_id']} kept changing while it was booked")

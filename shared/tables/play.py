@@ -266,7 +266,7 @@ def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
     game_no = doc["current"]["no"] if doc["current"] else 0
     committed = store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
-        due=due_of(doc), clock_at=clock_of(doc), now=ctx.now,
+        due=due_of(doc), clock_at=clock_of(doc), now=ctx.now, booking=pending.booking,
     ))  # fmt: skip
     metrics.committed(doc["game"], pending.record, pending.events)
     follow_up(doc, ctx, pending, committed.clock_armed)
