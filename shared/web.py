@@ -58,6 +58,15 @@ def problem(status: int, title: str, detail: str, kind: str | None = None, **ext
     return response
 
 
+class StrictBoolean(ma.fields.Boolean):
+    """JSON true or false only (marshmallow's Boolean also takes 1, "yes", "on" …)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 class HouseParser(FlaskParser):
     """Requests that do not match their schema are bad requests (400); 422 is kept for
     moves that are well-formed but against the rules."""

@@ -12,7 +12,7 @@ from shared.tables import house, lifecycle
 from shared.tables.schemas import TableListingSchema, TableSchema
 from shared.tables.table import CLOSED
 from shared.tables.views import listing, table_view
-from shared.web import Blueprint, redis_client, table_context
+from shared.web import Blueprint, StrictBoolean, redis_client, table_context
 
 blp = Blueprint("tables", __name__, description="Open, list, join and start tables")
 LIST_LIMIT = 100
@@ -21,16 +21,18 @@ OneOf = ma.validate.OneOf
 
 class HouseSettingsSchema(ma.Schema):
     clock = ma.fields.Integer(
-        validate=OneOf(house.CLOCKS), metadata={"description": "seconds per decision; 0 = none"}
+        strict=True,
+        validate=OneOf(house.CLOCKS),
+        metadata={"description": "seconds per decision; 0 = none"},
     )
     tempo = ma.fields.String(validate=OneOf(house.TEMPOS))
-    stakes = ma.fields.Integer(validate=ma.validate.Range(0, house.MAX_STAKE))
+    stakes = ma.fields.Integer(strict=True, validate=ma.validate.Range(0, house.MAX_STAKE))
     fill = ma.fields.String(
         validate=OneOf(house.FILLS), metadata={"description": "free seats at the start"}
     )
     strength = ma.fields.String(validate=OneOf(house.STRENGTHS))
-    solo = ma.fields.Boolean(metadata={"description": "alone against computers"})
-    humans_only = ma.fields.Boolean()
+    solo = StrictBoolean(metadata={"description": "alone against computers"})
+    humans_only = StrictBoolean()
 
 
 OPTIONS = ma.fields.Dict(
@@ -42,7 +44,7 @@ OPTIONS = ma.fields.Dict(
 
 class CreateTableSchema(ma.Schema):
     game = ma.fields.String(required=True, validate=OneOf(names()))
-    seats = ma.fields.Integer(required=True, validate=ma.validate.Range(1, 6))
+    seats = ma.fields.Integer(required=True, strict=True, validate=ma.validate.Range(1, 6))
     options = OPTIONS
     settings = ma.fields.Nested(HouseSettingsSchema)
 
@@ -53,7 +55,7 @@ class ChangeSettingsSchema(ma.Schema):
 
 
 class JoinSchema(ma.Schema):
-    seat = ma.fields.Integer(validate=ma.validate.Range(0, 5))
+    seat = ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 5))
 
 
 class SeatChangeSchema(ma.Schema):

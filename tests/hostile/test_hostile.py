@@ -79,6 +79,18 @@ def test_oversized_body_to_the_lobby_is_413(house):
 
 
 @pytest.mark.parametrize(
+    "settings",
+    [{"humans_only": 1}, {"solo": "yes"}, {"clock": "90"}, {"stakes": 10.0}, {"clock": True}],
+)
+def test_settings_of_the_wrong_json_type_are_400(house, settings):
+    ann = house.player("Ann")
+    body = {"game": "speedone", "seats": 2, "settings": settings}
+    problem = assert_problem(house.lobby.post("/tables", json=body, headers=house.auth(ann)), 400)
+    assert problem.get("errors")
+    assert house.r.zcard(keys.OPEN_TABLES) == 0
+
+
+@pytest.mark.parametrize(
     "data",
     [
         b'{"move": {"type": "draw"}',  # cut off
