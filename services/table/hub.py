@@ -83,10 +83,12 @@ class Hub:
             return sum(len(s) for s in self.subscribers.values())
 
     def _listen(self) -> None:
-        """Listen for commits; after a lost connection, catch every subscribed table up."""
+        """Listen for commits; after a lost connection or any other Redis error (a read that
+        timed out under load, say), catch every subscribed table up. The reader must never
+        stop: the SSE clients of this process hear nothing without it."""
         while True:
+            pubsub = self.r.pubsub(ignore_subscribe_messages=True)
             try:
-                pubsub = self.r.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(keys.TABLE_CHANGES)
                 with self.lock:
                     tables = list(self.subscribers)
@@ -95,8 +97,10 @@ class Hub:
                 for message in pubsub.listen():
                     if message["data"] in self.subscribers:
                         self._fan_out(message["data"])
-            except redis.ConnectionError:
+            except redis.RedisError:
                 time.sleep(RECONNECT_PAUSE)
+            finally:
+                pubsub.close()
 
     def _fan_out(self, table_id: str) -> None:
         with self.lock:

@@ -398,6 +398,17 @@ def check_table(cluster, table_id: str, watchers: list[Watcher]) -> dict:
     return record
 
 
+def stuck(cluster, table_id: str, watcher: Watcher) -> str:
+    """What a watcher and the server say of a game that did not finish."""
+    server = get_table(cluster, table_id, watcher.player)
+    current = server["current"] or {}
+    return (f"{table_id} did not finish: the server is at version {server['version']} "
+            f"({server['status']}, seat {current.get('to_move')} to move, deadline "
+            f"{current.get('deadline')}); the watcher saw version {watcher.version}, posted at "
+            f"{sorted(watcher.posted)[-3:]}, reconnected {watcher.reconnects} times, problems "
+            f"{watcher.problems}; its last table: {watcher.view}")  # fmt: skip
+
+
 # --- the test ------------------------------------------------------------------------------
 @pytest.mark.timeout(900)
 def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
@@ -458,7 +469,7 @@ def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
     for table_id, watchers in tables.items():
         for watcher in watchers:
             left = max(0.1, deadline - time.monotonic())
-            assert watcher.done.wait(left), f"{table_id} did not finish ({watcher.view})"
+            assert watcher.done.wait(left), stuck(cluster, table_id, watcher)
     for table_id, watchers in tables.items():
         first = watchers[0]
         print(f"{table_id} {first.view['game']:<12} {first.view['current']['moves']:>4} moves, "
