@@ -304,6 +304,9 @@ class Watcher(threading.Thread):
         body = {"move": move, "version": view["version"], "key": f"m{view['version']}"}
         path = f"/api/table/tables/{self.table_id}/moves"
         status, answer = call(self.cluster.base, "POST", path, body, self.player["token"])
+        while status == 429:  # over the move rate limit: a client waits as told, then repeats
+            time.sleep(answer["retry_after"])
+            status, answer = call(self.cluster.base, "POST", path, body, self.player["token"])
         if status == 200:
             self.applied.append({"move": move, "index": current["moves"], "seat": view["you"]})
             if len(self.applied) % 7 == 0:  # the same request again: answered, not applied
