@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import partial
 
 import pytest
 
 import shared.games.speedlaunch as sl
-from shared.games.base import IllegalMove, IllegalSettings
+from shared.games.base import IllegalSettings
 from shared.games.speedlaunch.cards import grouped, tokens
+from tests.engines import moves
 
 
 def stack(spec: str) -> list:
@@ -43,20 +45,8 @@ def position(hands, stacks=None, ramp=(), turn=0, phase="play", burned=(), **set
     return state
 
 
-def act(state: dict, move: dict) -> list[dict]:
-    """The seat to move makes ``move``, which legal_moves must list."""
-    seat = sl.to_move(state)
-    assert move in sl.legal_moves(state, seat), f"{move} not among the legal moves"
-    return sl.apply(state, seat, move)
-
-
-def refuse(state: dict, move, reason: str, seat: int | None = None) -> None:
-    seat = sl.to_move(state) if seat is None else seat
-    before = json.dumps(state, sort_keys=True)
-    assert move not in sl.legal_moves(state, seat)
-    with pytest.raises(IllegalMove, match=reason):
-        sl.apply(state, seat, move)
-    assert json.dumps(state, sort_keys=True) == before
+act = partial(moves.act, sl)
+refuse = partial(moves.refuse, sl)
 
 
 def _hand(state: dict, seat: int) -> str:

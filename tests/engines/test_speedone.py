@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import partial
 
 import pytest
 
 import shared.games.speedone as so
-from shared.games.base import IllegalMove, redact_event
+from shared.games.base import redact_event
+from tests.engines import moves
 
 
 def position(*hands: str, top="R5", under=(), draw=(), settings=None, **facts) -> dict:
@@ -36,21 +38,8 @@ def position(*hands: str, top="R5", under=(), draw=(), settings=None, **facts) -
     return state
 
 
-def act(state: dict, move: dict) -> list[dict]:
-    """The seat to move makes ``move``, which legal_moves must list."""
-    seat = so.to_move(state)
-    assert move in so.legal_moves(state, seat), f"{move} not among the legal moves"
-    return so.apply(state, seat, move)
-
-
-def refuse(state: dict, move, reason: str, seat: int | None = None) -> None:
-    """``move`` is refused with ``reason`` and changes nothing."""
-    seat = so.to_move(state) if seat is None else seat
-    before = json.dumps(state, sort_keys=True)
-    assert move not in so.legal_moves(state, seat)
-    with pytest.raises(IllegalMove, match=reason):
-        so.apply(state, seat, move)
-    assert json.dumps(state, sort_keys=True) == before
+act = partial(moves.act, so)
+refuse = partial(moves.refuse, so)
 
 
 def play(card: str, color: str | None = None) -> dict:
