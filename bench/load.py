@@ -102,7 +102,7 @@ class Single:
 
     name = "single origin (make run setup: gunicorn gevent ×2 workers + 1 RQ worker)"
 
-    def __init__(self, web_workers=2, env_extra=None, worker="services.bots.worker"):
+    def __init__(self, web_workers=2, env_extra=None):
         from shared.embedded_redis import EmbeddedRedis
 
         self.tmp = Path(tempfile.mkdtemp(prefix="speedgamez-load-"))
@@ -123,12 +123,10 @@ class Single:
             subprocess.Popen([PY, "-m", "gunicorn", "--config", "deploy/gunicorn_house.py",
                               "services.house:create_house()"], cwd=ROOT, env=env,
                              stdout=log, stderr=log),
-            subprocess.Popen([PY, "-m", worker, "bots", "clocks", "ledger"],
+            subprocess.Popen([PY, "-m", "services.bots.worker", "bots", "clocks", "ledger"],
                              cwd=ROOT, env=env, stdout=log, stderr=log),
         ]  # fmt: skip
         wait_http("127.0.0.1", self.port, "/api/table/healthz")
-        if worker != "services.bots.worker":
-            self.name += f", worker {worker}"
         self.host, self.redis_url, self.secret = "127.0.0.1", self.redis.url, DEV_SECRET
 
     def stop(self):
@@ -172,9 +170,9 @@ class Cluster:
             shutil.rmtree(self.var, ignore_errors=True)
 
 
-def pick_target(arg: str, worker: str):
+def pick_target(arg: str):
     if arg == "single":
-        return Single(worker=worker)
+        return Single()
     if arg == "cluster":
         return Cluster(start=True)
     if arg.startswith("http"):
@@ -184,7 +182,7 @@ def pick_target(arg: str, worker: str):
     if state.exists():
         with contextlib.suppress(Exception):
             return Cluster(url=f"http://127.0.0.1:{port}")
-    return Single(worker=worker)
+    return Single()
 
 
 # --- clients -----------------------------------------------------------------------------
@@ -536,15 +534,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--target", default="auto", help="auto, single, cluster or a URL")
     parser.add_argument("--sse", type=int, default=2000, help="idle SSE connections (0: skip)")
-    parser.add_argument("--worker", default="services.bots.worker",
-                        help="worker module of the single target (tests.e2e.fast_worker: "
-                        "RQ's SimpleWorker, no fork per job)")  # fmt: skip
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     figures = {"machine": f"{platform.node()} {platform.processor() or platform.machine()}, "
                f"{os.cpu_count()} cores, {platform.python_version()}",
                "date": time.strftime("%Y-%m-%d %H:%M %Z"), "runs": {}}  # fmt: skip
-    target = pick_target(args.target, args.worker) if args.tables else None
+    target = pick_target(args.target) if args.tables else None
     try:
         if target is None:
             raise SystemExit(sse_report(figures, args)) if args.sse else SystemExit(0)

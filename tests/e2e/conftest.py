@@ -1,7 +1,7 @@
 """End-to-end fixtures: the whole house on a free port (werkzeug's threaded server in a thread,
-an RQ worker for bots, clocks and the ledger in a subprocess — tests/e2e/fast_worker.py, the
-house's worker as a SimpleWorker) and Debian's chromium driven by
-Playwright. Every test here is slow and is skipped when chromium or Playwright is missing."""
+an RQ worker for bots, clocks and the ledger in a subprocess — the house's own
+services.bots.worker) and Debian's chromium driven by Playwright. Every test here is slow
+and is skipped when chromium or Playwright is missing."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def house_url(redis_server):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.e2e.fast_worker", "bots", "clocks", "ledger"],
+        [sys.executable, "-m", "services.bots.worker", "bots", "clocks", "ledger"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
