@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from shared.games.speedone import seating
 from shared.games.speedone.cards import COLOURS, POINTS, WILDS
 
 STACK_SCORE = 100  # answering a penalty by stacking passes it on
@@ -31,13 +32,8 @@ def symbol(card: str) -> str:
 
 def next_seat(view: dict, seat: int, direction: int | None = None) -> int:
     """The next seat still in after ``seat`` in play direction (or ``direction``)."""
-    step = view["direction"] if direction is None else direction
-    seats = len(view["hand_sizes"])
-    for _ in range(seats):
-        seat = (seat + step) % seats
-        if seat not in view["left"]:
-            break
-    return seat
+    table = {"seats": len(view["hand_sizes"]), "left": view["left"]}
+    return seating.next_seat(table, seat, view["direction"] if direction is None else direction)
 
 
 def colour_counts(hand: list[str]) -> dict[str, int]:
