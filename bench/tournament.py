@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from services.bots.strategies import choose  # noqa: E402
 from shared.games import get_game, names  # noqa: E402
+from shared.strategies import choose  # noqa: E402
 
 PAIRS = (("stark", "normal"), ("normal", "leicht"))
 OPTIONS = {"speedone": {"target": 200}, "speedtower": {"stock": 20}, "speedlaunch": {}}

@@ -25,6 +25,7 @@ import redis
 from shared import metrics, store
 from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
+from shared.strategies import choose
 from shared.tables import house, table
 from shared.tables.errors import Conflict, IllegalPlay, NoSuchTable, NotAllowed
 from shared.tables.jobs import Jobs
@@ -137,8 +138,6 @@ def finish(doc: dict, ctx: Context, pending: Pending) -> None:
 
 def computer_move(doc: dict, seat: int, strength: str) -> dict:
     """The computer's decision for a seat, from that seat's view and legal moves only."""
-    from services.bots.strategies import choose  # the bots own the strategies
-
     engine = get_game(doc["game"])
     state = doc["current"]["state"]
     rng = random.Random(f"{doc['current']['seed']}:{doc['current']['moves']}:{seat}")

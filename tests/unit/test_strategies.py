@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from services.bots.strategies import STRENGTHS, choose
 from shared.games import get_game, names
+from shared.strategies import STRENGTHS, choose
 
 GAMES_PER_ENGINE = 6
 SAMPLE = 0.2

@@ -9,8 +9,8 @@ import random
 import pytest
 
 import shared.games.speedlaunch as sl
-from services.bots.strategies import choose
-from services.bots.strategies.speedlaunch import world
+from shared.strategies import choose
+from shared.strategies.speedlaunch import world
 from tests.engines.test_speedlaunch import position
 
 PLANNERS = ("normal", "stark")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from services.bots.strategies.speedone import choose, counting, wild_colour, world
 from shared.games.speedone.cards import COLOURS, DECK
 from shared.games.speedone.moves import DRAW, ONE, PLAYS
+from shared.strategies.speedone import choose, counting, wild_colour, world
 
 
 def table_view(hand: str, sizes: list[int], top: str, below=(), **facts) -> dict:

@@ -8,10 +8,10 @@ import random
 import pytest
 
 import shared.games.speedtower as engine
-from services.bots.strategies import choose
-from services.bots.strategies.speedtower.planner import anywhere
-from services.bots.strategies.speedtower.position import Position
 from shared.games.speedtower.cards import hand_order
+from shared.strategies import choose
+from shared.strategies.speedtower.planner import anywhere
+from shared.strategies.speedtower.position import Position
 
 PLANNERS = ("normal", "stark")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 
-from services.bots.strategies.speedtower.odds import reach
-from services.bots.strategies.speedtower.position import CRANE, HAND_SIZE, TOP_FLOOR, Position
-from services.bots.strategies.speedtower.storage import best_store, stored, stores
+from shared.strategies.speedtower.odds import reach
+from shared.strategies.speedtower.position import CRANE, HAND_SIZE, TOP_FLOOR, Position
+from shared.strategies.speedtower.storage import best_store, stored, stores
 
 STOCK = 100.0  # a stock card built
 STEP = 0.01  # the shorter of two equal plans

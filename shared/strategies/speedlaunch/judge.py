@@ -15,9 +15,9 @@ import random
 from functools import cached_property
 from math import log
 
-from services.bots.strategies.speedlaunch.odds import Odds
-from services.bots.strategies.speedlaunch.position import FOUR, Play, Position
 from shared.games.speedlaunch.cards import AST, HOLE, KINDS, SAT, VALUE
+from shared.strategies.speedlaunch.odds import Odds
+from shared.strategies.speedlaunch.position import FOUR, Play, Position
 
 HIGH = 0.8  # how much more a 10 costs to hold than a 1
 KEEP = {SAT: 0.6, AST: 2.0, HOLE: 2.4}  # how much less a special costs to hold than a 1

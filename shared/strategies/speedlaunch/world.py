@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedlaunch.position import STANDING_UNDER, Position
 from shared.games.speedlaunch import ramp
 from shared.games.speedlaunch.cards import BLIND, OPEN, STANDING, counted, tokens
+from shared.strategies.speedlaunch.position import STANDING_UNDER, Position
 
 
 def sample(view: dict, rng: random.Random) -> dict:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedone.counting import limit_key, limits, unseen
 from shared.games.base import Rng
 from shared.games.speedone.cards import shuffle
+from shared.strategies.speedone.counting import limit_key, limits, unseen
 
 ROUND_ONLY_TARGET = 0  # any total reaches it: the round's end ends the sampled game
 

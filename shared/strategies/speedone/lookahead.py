@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedone import world
 from shared.games.speedone.cards import COLOURS, POINTS, WILDS
 from shared.games.speedone.moves import DRAW, PLAYS
 from shared.games.speedone.turns import apply, playable
+from shared.strategies.speedone import world
 
 PLAY_OUTS = 120  # play-outs per decision, shared out among the candidates
 MIN_WORLDS = 8  # worlds per candidate however many candidates there are

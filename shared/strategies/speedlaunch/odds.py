@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from math import comb
 
-from services.bots.strategies.speedlaunch.position import FOUR, fitting
-from services.bots.strategies.speedlaunch.world import unplaced
 from shared.games.speedlaunch.cards import COUNTDOWN, SAT, TOTAL
+from shared.strategies.speedlaunch.position import FOUR, fitting
+from shared.strategies.speedlaunch.world import unplaced
 
 MEMO = 100_000  # answers remembered (the whole deck's odds are shared by every decision)
 

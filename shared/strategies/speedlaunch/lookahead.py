@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 
 import shared.games.speedlaunch as engine
-from services.bots.strategies.speedlaunch import world
-from services.bots.strategies.speedlaunch.judge import (
+from shared.games.speedlaunch.cards import AST, HOLE, SAT
+from shared.strategies.speedlaunch import world
+from shared.strategies.speedlaunch.judge import (
     BLIND,
     COST,
     OUT,
@@ -20,9 +21,8 @@ from services.bots.strategies.speedlaunch.judge import (
     WIN,
     Judge,
 )
-from services.bots.strategies.speedlaunch.odds import Odds
-from services.bots.strategies.speedlaunch.position import Position
-from shared.games.speedlaunch.cards import AST, HOLE, SAT
+from shared.strategies.speedlaunch.odds import Odds
+from shared.strategies.speedlaunch.position import Position
 
 WIDTH = 2  # how many of the judge's best moves are played out
 WORLDS = 4  # in how many sampled worlds

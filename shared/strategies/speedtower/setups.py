@@ -4,8 +4,8 @@ open stock card onto it, with the storage tops everyone sees and a hand of five 
 
 from __future__ import annotations
 
-from services.bots.strategies.speedtower.odds import reach
-from services.bots.strategies.speedtower.position import CRANE, HAND_SIZE, TOP_FLOOR, card
+from shared.strategies.speedtower.odds import reach
+from shared.strategies.speedtower.position import CRANE, HAND_SIZE, TOP_FLOOR, card
 
 GIFT = 90.0  # an opponent's stock card built, seen from here, when both have as many left
 LEAD_DOUBLES = 4.0  # every so many stock cards an opponent has fewer, a gift weighs double

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from services.bots.strategies.speedtower.position import CRANE, Position
+from shared.strategies.speedtower.position import CRANE, Position
 
 ON_SAME = 6.0
 ON_NEXT_HIGHER = 8.0

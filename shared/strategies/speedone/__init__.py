@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedone import counting, lookahead
-from services.bots.strategies.speedone.tactics import (
+from shared.games.speedone.cards import COLOURS, WILDS
+from shared.strategies.speedone import counting, lookahead
+from shared.strategies.speedone.tactics import (
     colour_counts,
     next_seat,
     play_score,
 )
-from shared.games.speedone.cards import COLOURS, WILDS
 
 FORGET_ONE = 0.3  # leicht: how often it forgets to call ONE
 MAX_CANDIDATES = 5  # plays tried ahead: the tips' best, so that big hands stay quick

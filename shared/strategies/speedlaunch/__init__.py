@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedlaunch.judge import WHIM, Judge
-from services.bots.strategies.speedlaunch.lookahead import look_ahead
-from services.bots.strategies.speedlaunch.odds import Odds
-from services.bots.strategies.speedlaunch.position import Position
+from shared.strategies.speedlaunch.judge import WHIM, Judge
+from shared.strategies.speedlaunch.lookahead import look_ahead
+from shared.strategies.speedlaunch.odds import Odds
+from shared.strategies.speedlaunch.position import Position
 
 PASSIVE = ("take", "end")
 STARK_WHIM = 0.05  # stark wanders less: just enough that two of them never loop for ever

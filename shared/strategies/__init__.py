@@ -22,7 +22,7 @@ def choose(game: str, view: dict, legal: list[dict], strength: str, rng: random.
     if not legal:
         raise ValueError("a computer was asked to move without a legal move")
     try:
-        module = importlib.import_module(f"services.bots.strategies.{game}")
+        module = importlib.import_module(f"shared.strategies.{game}")
     except ModuleNotFoundError:
         return loose(view, legal, rng)
     return module.choose(view, legal, strength, rng)

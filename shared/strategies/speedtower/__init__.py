@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from services.bots.strategies.speedtower.planner import Foresight, Planner
-from services.bots.strategies.speedtower.position import TOWERS, Position, card, hidden
-from services.bots.strategies.speedtower.setups import risks
+from shared.strategies.speedtower.planner import Foresight, Planner
+from shared.strategies.speedtower.position import TOWERS, Position, card, hidden
+from shared.strategies.speedtower.setups import risks
 
 LOOSE_BUILD = 0.5  # how often leicht builds a card that fits before storing
 
