@@ -3,6 +3,8 @@
 Registering a game in ``shared.games`` is all it takes to have it checked: cards conserved,
 ``legal_moves`` exactly for the seat to move, refused moves change nothing, JSON round trips,
 exact replays, an end within a bound, and no view or event showing a card hidden from its seat.
+Every engine declares ``MAX_MOVES``, a bound no game may pass, and games of players who
+always take the passive way out (draw, take the ramp, undo, pass) must end within it too.
 The default run checks a dense sample of positions; ``-m slow`` checks every position of
 the first games.
 """
@@ -23,11 +25,15 @@ from tests.redaction import assert_hides, visible_by_seat
 GAMES_PER_ENGINE = 200
 # Every position of fewer games: each position costs a full redaction scan of every view.
 GAMES_AT_EVERY_MOVE = 50
-MOVE_BOUND = 60_000
+# Games of stubborn players: long by design, so fewer, and only sparsely checked.
+STUBBORN_GAMES = 4
 # Moves that only take cards in. A uniformly random player picks them as often as real plays,
 # so shedding games would last far longer than any real game (a random Speedone game to 500
 # averages some 27,000 moves); the random player picks again once when it drew one of these.
 PASSIVE = frozenset({"draw", "take", "undo"})
+# What a stubborn player does whenever it can: never shed a card if it can help it, and
+# rather build again what it has just taken back than end its turn.
+STUBBORN = ("take", "draw", "undo", "pass", "end", "build")
 JUNK = (None, -1, 999, "??", [], {}, 1.5, True, "R", "draw")
 
 
@@ -70,8 +76,9 @@ def mutations(move, rng):
     return out
 
 
-def check_position(game, state, deck, rng, visible):
-    """Every invariant of one position (``visible``: what each seat may see in it)."""
+def check_position(game, state, deck, rng, visible, probe):
+    """Every invariant of one position (``visible``: what each seat may see in it; ``probe``:
+    a move to try on the seats not to move, a spectator (None) and a finished game)."""
     frozen = json.dumps(state, sort_keys=True)
     assert json.loads(frozen) == json.loads(json.dumps(state)), "state must be JSON"
     snapshot = game.snapshot(state)
@@ -82,21 +89,22 @@ def check_position(game, state, deck, rng, visible):
 
     mover = game.to_move(state)
     seats = state["seats"]
-    for seat in range(seats):
+    others = [seat for seat in [*range(seats), None] if seat is None or seat != mover]
+    for seat in [*range(seats), None]:
         moves = game.legal_moves(state, seat)
-        assert bool(moves) == (seat == mover), f"legal_moves of seat {seat} vs to_move {mover}"
+        assert bool(moves) == (seat not in others), f"legal_moves of seat {seat} vs {mover}"
     for seat in [*range(seats), None]:
         view = game.view(state, seat)
         json.dumps(view)
         assert_hides(view, visible[seat], deck, f"view of seat {seat}")
 
+    legal = game.legal_moves(state, mover) if mover is not None else [probe]
+    for seat in others:
+        with pytest.raises(IllegalMove):
+            game.apply(state, seat, rng.choice(legal))
     if mover is None:
+        assert json.dumps(state, sort_keys=True) == frozen, "a refused move changed the state"
         return
-    legal = game.legal_moves(state, mover)
-    for seat in range(seats):
-        if seat != mover:
-            with pytest.raises(IllegalMove):
-                game.apply(state, seat, rng.choice(legal))
     for bad in mutations(rng.choice(legal), rng):
         if bad in legal:
             continue
@@ -124,33 +132,44 @@ def random_move(legal, rng):
     return move
 
 
-def play(name, index, every_move):
+def stubborn_move(legal, rng):
+    """The first of STUBBORN the moves offer, else a random one."""
+    for kind in STUBBORN:
+        for move in legal:
+            if move.get("type") == kind:
+                return move
+    return rng.choice(legal)
+
+
+def play(name, index, every_move, choose=random_move, density=0.04):
     game = engine(name)
     rng = random.Random(f"{name}:{index}")
     deck = frozenset(game.DECK)
     settings, seats, seed, state = deal(game, rng, index)
     moves = []
+    probe = {"type": "draw"}
     visible = None  # what each seat sees now, when the last move was checked
-    for _ in range(MOVE_BOUND):
-        dense = every_move or rng.random() < 0.04
+    for _ in range(game.MAX_MOVES + 1):
+        dense = every_move or rng.random() < density
         if dense:
             visible = visible or visible_by_seat(game, state)
-            check_position(game, state, deck, rng, visible)
+            check_position(game, state, deck, rng, visible, probe)
         seat = game.to_move(state)
         if seat is None:
             break
-        move = random_move(game.legal_moves(state, seat), rng)
+        move = choose(game.legal_moves(state, seat), rng)
         events = game.apply(state, seat, move)
         assert isinstance(events, list)
         moves.append((seat, move))
+        probe = move
         before, visible = visible if dense else None, None
         if dense:
             visible = visible_by_seat(game, state)
             check_events(before, visible, events, deck)
     else:
-        raise AssertionError(f"{name} game {index} did not end within {MOVE_BOUND} moves")
+        raise AssertionError(f"{name} game {index} did not end within {game.MAX_MOVES} moves")
 
-    check_position(game, state, deck, rng, visible or visible_by_seat(game, state))
+    check_position(game, state, deck, rng, visible or visible_by_seat(game, state), probe)
     result = game.result(state)
     assert result is not None and len(result["places"]) == seats
     assert all(isinstance(place, int) and 1 <= place <= seats for place in result["places"])
@@ -158,12 +177,20 @@ def play(name, index, every_move):
     for seat, move in moves:
         game.apply(replay, seat, move)
     assert json.dumps(replay, sort_keys=True) == json.dumps(state, sort_keys=True), "replay"
+    return len(moves)
 
 
 @pytest.mark.parametrize("name", ENGINES)
 def test_random_games_keep_the_contract(name):
     for index in range(GAMES_PER_ENGINE):
         play(name, index, every_move=False)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_stubborn_players_end_within_the_bound(name):
+    """Players who always draw, take the ramp, undo or pass when they can still finish."""
+    for index in range(STUBBORN_GAMES):
+        play(name, index, every_move=False, choose=stubborn_move, density=0.0005)
 
 
 @pytest.mark.slow
@@ -177,8 +204,9 @@ def test_random_games_keep_the_contract_at_every_move(name):
 @pytest.mark.parametrize("name", ENGINES)
 def test_module_declares_the_contract(name):
     game = engine(name)
-    for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "DECK"):
+    for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "DECK", "MAX_MOVES"):
         assert hasattr(game, attribute), attribute
+    assert type(game.MAX_MOVES) is int and game.MAX_MOVES > 0
     for function in (
         "new",
         "to_move",

@@ -72,6 +72,46 @@ def test_the_last_round_ends_the_game_with_totals_and_a_shared_place():
     }
 
 
+def test_a_round_that_reaches_a_thousand_turns_ends_without_a_winner():
+    """DECISIONS §15: nobody wins it, everyone counts the cards still in hand and stacks."""
+    state = position(hands=["7", "5 5", "6"], ramp=["9"])
+    state["turns"] = sl.ROUND_TURNS - 1
+    events = act(state, {"type": "take"})
+    assert [event["type"] for event in events] == ["take", "round_over", "game_over"]
+    assert events[1] == {
+        "type": "round_over",
+        "round": 1,
+        "winner": None,
+        "remaining": [2, 2, 1],
+        "minus": [2, 2, 1],
+        "turns": sl.ROUND_TURNS,
+    }
+    assert sl.result(state) == {
+        "places": [2, 2, 1],
+        "minus": [2, 2, 1],
+        "rounds_won": [0, 0, 0],
+        "rounds": [{"winner": None, "first": 0, "remaining": [2, 2, 1]}],
+    }
+
+
+def test_after_a_round_without_a_winner_the_next_round_is_dealt():
+    state = position(hands=["7 7", "5 5", "6"], rounds="everyone")
+    state["turns"] = sl.ROUND_TURNS - 1
+    assert sl.view(state, 0)["turns"] == sl.ROUND_TURNS - 1
+    events = act(state, play("7"))  # one card left: the turn passes, the 1,000th is over
+    assert [event["type"] for event in events][-3:] == ["round_over", "deal", "turn"]
+    assert state["round"] == 2 and state["turns"] == 0 and state["won"] == [0, 0, 0]
+    assert state["minus"] == [1, 2, 1]
+
+
+def test_every_turn_counts_toward_the_thousand_new_turns_too():
+    state = position(hands=["HOLE 3 3", "5", "6"], ramp=["9"])
+    act(state, play("HOLE"))
+    assert state["turns"] == 1 and state["turn"] == 0
+    act(state, play("3"))
+    assert state["turns"] == 2 and state["turn"] == 1
+
+
 @pytest.mark.parametrize(
     ("minus", "won", "expected"),
     [

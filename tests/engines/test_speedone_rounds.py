@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 import shared.games.speedone as so
-from shared.games.base import IllegalSettings, Visibility
+from shared.games.base import IllegalMove, IllegalSettings, Visibility
 from shared.games.speedone.cards import NUMBER_CARDS, hand_points
+from shared.games.speedone.scoring import places
 from tests.engines.test_contract import check_events
 from tests.engines.test_speedone import DRAW, act, only, play, position
 from tests.redaction import assert_hides, visible_by_seat, visible_cards
@@ -230,8 +231,26 @@ def test_partners_sum_their_totals_and_a_team_reaching_the_target_ends_the_game(
     round_end = only(events, "round_end")
     assert round_end["totals"] == [158, 0, 80, 60]
     assert round_end["team_totals"] == [238, 60]
-    assert so.result(state)["places"] == [1, 3, 1, 3]
+    assert so.result(state)["places"] == [1, 2, 1, 2], "teams are placed as teams, 1 and 2"
     assert so.result(state)["team_totals"] == [238, 60]
+
+
+@pytest.mark.parametrize(
+    ("scoring", "totals", "left", "expected"),
+    [
+        pytest.param("winner_collects", [100, 0, 0, 0], [], [1, 2, 1, 2], id="collects"),
+        pytest.param("each_their_own", [300, 0, 0, 0], [], [2, 1, 2, 1], id="own: lower wins"),
+        pytest.param("each_their_own", [0, 0, 50, 50], [], [1, 1, 1, 1], id="a tie shares 1"),
+        pytest.param("winner_collects", [0, 90, 0, 0], [0, 2], [2, 1, 2, 1], id="team left"),
+        pytest.param("winner_collects", [0, 90, 0, 0], [1], [2, 1, 2, 1], id="partner left"),
+    ],
+)
+def test_partners_are_placed_as_teams_never_below_two(scoring, totals, left, expected):
+    state = position(
+        "R7 R8", "G1 G6", "B1 B2", "Y1 Y2", settings={"partners": True, "scoring": scoring}
+    )
+    state.update(totals=totals, left=left)
+    assert places(state) == expected
 
 
 def test_partners_play_on_while_no_team_reaches_the_target():
@@ -293,8 +312,55 @@ def test_in_partner_mode_the_game_ends_when_one_team_is_left():
     assert so.to_move(state) is not None, "one partner leaving leaves both teams in"
     assert so.leave(state, 1) == [], "leaving twice changes nothing"
     events = so.leave(state, 3)
-    assert events[-1]["type"] == "game_over"
-    assert so.result(state)["places"] == [1, 4, 1, 3]
+    assert events[-1]["type"] == "game_over" and events[-1]["end"] == "left"
+    assert so.result(state)["places"] == [1, 2, 1, 2], "the team that left is second"
+
+
+def test_a_game_ended_by_leaving_shows_no_pending_penalty_and_takes_no_move():
+    state = position("R7 R8", "G1 G6", top="RD", pending={"kind": "draw_two", "amount": 2})
+    act(state, {"type": "one"})
+    so.leave(state, 1)
+    for seat in (0, 1, None):
+        view = so.view(state, seat)
+        assert view["pending"] is None and view["called_one"] is False and view["turn"] is None
+        assert so.legal_moves(state, seat) == []
+        with pytest.raises(IllegalMove, match="the game is over"):
+            so.apply(state, seat, DRAW)
+
+
+# --- rounds without end ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scoring", "scored"),
+    [("each_their_own", [15, 8, 3]), ("winner_collects", [0, 0, 0])],
+)
+def test_a_round_that_reaches_the_turn_limit_ends_without_a_winner(scoring, scored):
+    state = position("R7 R8", "G1 G2 G5", "B1 B2", draw=["R0"], settings={"scoring": scoring})
+    state["turns"] = so.ROUND_TURNS - 1
+    events = act(state, DRAW)
+    kinds = [event["type"] for event in events]
+    assert kinds[:5] == ["draw", "hand", "hand", "hand", "round_end"] and "out" not in kinds
+    round_end = only(events, "round_end")
+    assert round_end["winner"] is None and round_end["turns"] == so.ROUND_TURNS
+    assert round_end["scored"] == scored and state["rounds_won"] == [0, 0, 0]
+    assert state["round"] == 2 and state["turns"] == 0 and kinds[-1] == "deal"
+
+
+def test_a_player_who_always_draws_cannot_keep_a_round_going():
+    state = position("R7", "G1", settings={"scoring": "each_their_own"})
+    turns = 0
+    while state["round"] == 1:
+        act(state, DRAW)
+        turns += 1
+    assert turns == so.ROUND_TURNS
+
+
+def test_the_game_ends_after_its_last_round_whatever_the_totals():
+    state = going_out("G1 G6", "B1", settings={"target": 500}, round=so.MAX_ROUNDS)
+    events = act(state, play("R7"))
+    assert events[-1]["type"] == "game_over" and events[-1]["end"] == "rounds"
+    assert so.to_move(state) is None and so.result(state)["places"] == [1, 2, 2]
 
 
 # --- view and snapshot ----------------------------------------------------------------------
@@ -325,6 +391,7 @@ def test_the_view_shows_the_own_hand_sorted_and_only_counts_of_the_others():
         "direction": -1,
         "pending": {"kind": "draw_two", "amount": 4},
         "turn": 0,
+        "turns": 0,
         "dealer": 1,
         "called_one": False,
         "round": 2,

@@ -391,6 +391,34 @@ def test_undo_is_refused_after_a_stock_card_a_completed_tower_or_new_hand_cards(
     refused(state, UNDO, reason)
 
 
+def test_undo_goes_on_after_a_hand_emptied_with_nothing_left_to_draw():
+    """DECISIONS §4: undo stops when hand cards have been drawn, not when the hand empties."""
+    state = position(hand=["1"], stock=["9"], other_stock=["9"], towers={"B": floors(3)})
+    events = play(state, build("hand", "A", 0))
+    assert kinds(events) == ["build"], "material and rubble are empty: nothing is drawn"
+    assert UNDO in game.legal_moves(state, 0)
+    assert game.view(state, 0)["undo"] == {"tower": "A", "floor": 1, "to": "hand"}
+    [event] = play(state, UNDO)
+    assert event["card"] == "1" and state["hands"][0] == ["1"] and state["towers"][0] == []
+
+
+def test_a_turn_of_endless_building_and_taking_back_must_end_by_storing():
+    state = position(hand=["1", "7"])
+    for _ in range(game.TURN_STEPS // 2):
+        play(state, build("hand", "A", 0), UNDO)
+    assert game.snapshot(state)["steps_this_turn"] == game.TURN_STEPS
+    assert {move["type"] for move in game.legal_moves(state, 0)} == {"store"}
+    refused(state, build("hand", "A", 0), "store a card")
+    play(state, STORE)
+    assert state["seat"] == 1 and game.snapshot(state)["steps_this_turn"] == 0
+
+
+def test_once_its_steps_are_spent_an_empty_hand_passes_though_it_could_build():
+    state = position(hand=[], storage=[["1"]], steps=game.TURN_STEPS)
+    assert game.legal_moves(state, 0) == [PASS]
+    assert kinds(play(state, PASS))[0] == "pass"
+
+
 def test_a_new_turn_starts_with_nothing_to_undo():
     state = position(hand=["1", "9"], material=floors(5))
     play(state, build("hand", "A", 0), STORE)
@@ -455,6 +483,19 @@ def test_two_full_rounds_with_nothing_built_and_no_material_end_in_a_stalemate()
     assert kinds(events) == ["pass", "game_over"]
     assert game.result(state)["end"] == "stalemate"
     assert game.result(state)["places"] == [1, 1] and state["turn"] == 4
+
+
+def test_turns_that_only_store_count_toward_the_stalemate():
+    """DECISIONS §5 and §9: storing moves no card toward a finish, so it is no build."""
+    state = position(hand=["12", "12"], seats=3, other_stock=["10", "11"])
+    for seat in (1, 2):
+        state["hands"][seat] = ["11", "11"]
+    for count in range(1, 6):
+        play(state, STORE, seat=state["seat"])
+        assert state["stalemate"] == count and game.result(state) is None
+    events = play(state, STORE, seat=state["seat"])
+    assert kinds(events) == ["store", "game_over"]
+    assert game.result(state)["end"] == "stalemate" and state["turn"] == 6
 
 
 def test_a_build_or_any_material_resets_the_stalemate_count():

@@ -36,6 +36,17 @@ def test_partners_share_their_place():
     assert speedone.points(game, seats("hhhh"), 900) == {0: 60, 1: 25, 2: 50, 3: 35}
 
 
+def test_the_second_team_gets_the_bonus_of_place_two_even_when_numbered_three():
+    """DECISIONS Speedone §14: the bonus follows the team place (older results said 3)."""
+    game = result([1, 3, 1, 3], [3, 1, 2, 2], team_totals=[510, 320])
+    assert speedone.points(game, seats("hhhh"), 900) == {0: 60, 1: 25, 2: 50, 3: 35}
+
+
+def test_tied_teams_both_take_the_bonus_of_place_one():
+    game = result([1, 1, 1, 1], [1, 1, 0, 0], team_totals=[200, 200])
+    assert speedone.points(game, seats("hhhh"), 900) == {0: 40, 1: 40, 2: 30, 3: 30}
+
+
 def test_short_games_are_scored():
     game = result([1, 2], [1, 0])
     assert speedone.points(game, seats("hh"), 5) == {0: 40, 1: 0}

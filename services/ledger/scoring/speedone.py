@@ -2,7 +2,8 @@
 
 Its rules give no house points, so it uses the placement bonus alone (30 / 15 from three
 players / 5 from four) plus 10 for every round won, and −10 for leaving a game with other
-humans early; a leaver scores nothing else. Every game is scored, however short.
+humans early; a leaver scores nothing else. Every game is scored, however short. In partner
+mode the bonus follows the team's place, 1 or 2 (DECISIONS.md Speedone §14).
 """
 
 from __future__ import annotations
@@ -23,9 +24,18 @@ def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int]:
         if seats[seat]["left"]:
             scored[seat] = LEAVING_PENALTY if with_other_humans(seats) else 0
             continue
-        bonus = placement_bonus(result["places"][seat], len(seats))
+        bonus = placement_bonus(team_place(result, seat), len(seats))
         scored[seat] = bonus + ROUND_WIN * result["rounds_won"][seat]
     return scored
+
+
+def team_place(result: dict, seat: int) -> int:
+    """The place the bonus follows: the seat's own, or in partner mode its team's, counted 1
+    and 2 (results booked before teams were placed as teams number the second team 3)."""
+    places = result["places"]
+    if result.get("team_totals") is None:
+        return places[seat]
+    return 1 + len({place for place in places if place < places[seat]})
 
 
 def winners(result: dict) -> set[int]:

@@ -15,11 +15,14 @@ from typing import Any
 from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
 from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
-from shared.games.speedlaunch.rounds import OVER, result, start_round
+from shared.games.speedlaunch.rounds import OVER, ROUND_TURNS, result, start_round
 from shared.games.speedlaunch.turn import apply, legal_moves
 from shared.games.speedlaunch.view import snapshot, view, zone_visibility
 
 NAME = "speedlaunch"
+# No game takes more moves: at most six rounds of ROUND_TURNS turns, each turn one action
+# plus at most one more (the follow-up after a blind card, or a blind asteroid's target).
+MAX_MOVES = MAX_SEATS * ROUND_TURNS * 2
 MIN_SEATS = 2
 OPTIONS = (
     Option("rounds", ("one", "everyone"), "one", "one round, or as many rounds as seats"),
@@ -33,10 +36,12 @@ OPTIONS = (
 
 __all__ = [
     "DECK",
+    "MAX_MOVES",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ROUND_TURNS",
     "apply",
     "leave",
     "legal_moves",

@@ -10,6 +10,8 @@ from shared.games.speedlaunch.cards import OPEN, cards_left, deal
 # The phases of the state: a turn's first action, the follow-up after a fitting blind card,
 # a revealed blind asteroid's target, the game over.
 PLAYING, FOLLOW, AIM, OVER = "play", "follow", "aim", "over"
+# A round that reaches this many turns ends without a winner (DECISIONS.md Speedlaunch §15).
+ROUND_TURNS = 1000
 
 
 def start_round(state: dict, first: int, events: list[dict] | None = None) -> None:
@@ -21,6 +23,7 @@ def start_round(state: dict, first: int, events: list[dict] | None = None) -> No
         round=state["round"] + 1,
         first=first,
         turn=first,
+        turns=0,
         phase=PLAYING,
         hands=hands,
         known=[{} for _ in hands],
@@ -43,12 +46,14 @@ def start_round(state: dict, first: int, events: list[dict] | None = None) -> No
         events.append({"type": "turn", "seat": first, "again": False})
 
 
-def close_round(state: dict, winner: int, events: list[dict]) -> None:
-    """``winner`` has no card left: score the round, then deal the next one or end the game."""
+def close_round(state: dict, winner: int | None, events: list[dict]) -> None:
+    """``winner`` has no card left (None: the round reached ROUND_TURNS and nobody won it):
+    score the round, then deal the next one or end the game."""
     seats = range(state["seats"])
     remaining = [cards_left(state, seat) for seat in seats]
     state["record"].append({"winner": winner, "first": state["first"], "remaining": remaining})
-    state["won"][winner] += 1
+    if winner is not None:
+        state["won"][winner] += 1
     for seat in seats:
         state["minus"][seat] += remaining[seat]
     over = {
@@ -58,6 +63,8 @@ def close_round(state: dict, winner: int, events: list[dict]) -> None:
         "remaining": list(remaining),
         "minus": list(state["minus"]),
     }
+    if winner is None:
+        over["turns"] = state["turns"]
     if state["round"] < state["round_count"]:
         for event in events:
             # the next deal gathers these cards up again: they were shown, then hidden

@@ -24,7 +24,7 @@ from shared.games.speedlaunch.cards import (
     remove,
 )
 from shared.games.speedlaunch.moves import Play, asteroid_targets, blind_stacks, plays, read_play
-from shared.games.speedlaunch.rounds import AIM, FOLLOW, OVER, PLAYING, close_round
+from shared.games.speedlaunch.rounds import AIM, FOLLOW, OVER, PLAYING, ROUND_TURNS, close_round
 
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
@@ -215,9 +215,14 @@ def _ignite_or_pass(state: dict, seat: int, events: list[dict]) -> None:
 
 
 def _next(state: dict, seat: int, events: list[dict], again: bool) -> None:
-    """The play is over: ``seat`` wins the round if it has nothing left, else the next turn."""
+    """The play is over: ``seat`` wins the round if it has nothing left; a round that has
+    reached ROUND_TURNS turns ends without a winner (DECISIONS §15); else the next turn."""
     if not cards_left(state, seat):
         close_round(state, seat, events)
+        return
+    state["turns"] = state.get("turns", 0) + 1  # states dealt before it was kept have none
+    if state["turns"] >= ROUND_TURNS:
+        close_round(state, None, events)
         return
     state["phase"] = PLAYING
     state["turn"] = seat if again else (seat + 1) % state["seats"]

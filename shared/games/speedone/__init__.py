@@ -6,16 +6,23 @@ the JSON shapes of moves, events, view and result are in docs/rules/speedone.md.
 
 from shared.games.speedone.cards import DECK
 from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
-from shared.games.speedone.rounds import leave, new
+from shared.games.speedone.rounds import MAX_ROUNDS, ROUND_TURNS, leave, new
 from shared.games.speedone.turns import apply, legal_moves, to_move
 from shared.games.speedone.view import result, snapshot, view, zone_visibility
 
+# No game takes more moves: at most MAX_ROUNDS rounds of ROUND_TURNS turns, each turn a play
+# or a draw and at most one call of ONE before it.
+MAX_MOVES = MAX_ROUNDS * ROUND_TURNS * 2
+
 __all__ = [
     "DECK",
+    "MAX_MOVES",
+    "MAX_ROUNDS",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ROUND_TURNS",
     "apply",
     "leave",
     "legal_moves",

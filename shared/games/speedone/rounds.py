@@ -10,6 +10,11 @@ from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
 from shared.games.speedone.scoring import game_over, score_round, target_reached
 from shared.games.speedone.seating import active_seats, next_seat, team
 
+# A round that reaches this many turns (plays and draws) ends without a winner, and the game
+# ends after this many rounds at the latest: nothing else stops players who only draw.
+ROUND_TURNS = 1000
+MAX_ROUNDS = 100
+
 
 def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None) -> State:
     """Deal round 1. The first dealer is drawn by lot, unless ``first`` (the seat that begins)
@@ -68,6 +73,7 @@ def deal(state: State) -> list[Event]:
         direction=1,
         pending=None,
         turn=turn,
+        turns=0,
         called=False,
         drew_on=[{} for _ in hands],
     )
@@ -85,20 +91,32 @@ def deal(state: State) -> list[Event]:
     return events
 
 
-def end_round(state: State, winner: int, card: str) -> list[Event]:
-    """``winner`` has played out ``card``: score the round, then end the game or deal the next
-    round (the dealer moves on one seat). The last card is reported under "revealed" since the
-    next deal hides it again."""
+def end_round(state: State, winner: int | None, card: str | None = None) -> list[Event]:
+    """``winner`` has played out ``card`` (None: the round reached ROUND_TURNS without one):
+    score the round, then end the game or deal the next round (the dealer moves on one seat).
+    The last card is reported under "revealed" since the next deal hides it again."""
     state["pending"] = None  # a draw card played out puts no penalty on anyone
-    events = [{"type": "out", "seat": winner, "revealed": [card]}]
+    events = [] if winner is None else [{"type": "out", "seat": winner, "revealed": [card]}]
     events.extend(score_round(state, winner))
-    if target_reached(state):
-        events.append(game_over(state))
+    if target_reached(state) or state["round"] >= MAX_ROUNDS:
+        events.append(game_over(state, "target" if target_reached(state) else "rounds"))
         return events
     state["round"] += 1
     state["dealer"] = next_seat(state, state["dealer"], 1)
     events.extend(deal(state))
     return events
+
+
+def gathered(events: list[Event]) -> None:
+    """The events of a turn that ends the round without a winner: the next deal gathers up
+    the card played and the cards drawn, so they are named under "revealed" (shown, then
+    hidden again), the drawn ones still only to the drawer."""
+    for event in events:
+        if "card" in event:
+            event["revealed"] = [event.pop("card")]
+        for private in event.get("private", {}).values():
+            if "cards" in private:
+                private["revealed"] = private.pop("cards")
 
 
 def leave(state: State, seat: int) -> list[Event]:
@@ -114,7 +132,7 @@ def leave(state: State, seat: int) -> list[Event]:
     remaining = active_seats(state)
     sides = {team(other) for other in remaining} if state["settings"]["partners"] else remaining
     if len(sides) < 2:
-        events.append(game_over(state))
+        events.append(game_over(state, "left"))
         return events
     events.append({"type": "round_abandoned", "round": state["round"]})
     if state["dealer"] == seat:

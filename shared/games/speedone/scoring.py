@@ -15,8 +15,10 @@ def team_totals(state: State) -> list[int] | None:
     return [totals[0] + totals[2], totals[1] + totals[3]]
 
 
-def score_round(state: State, winner: int) -> list[Event]:
-    """Reveal the losers' hands and credit the round's points; the hands stay where they are."""
+def score_round(state: State, winner: int | None) -> list[Event]:
+    """Reveal the losers' hands and credit the round's points; the hands stay where they are.
+    ``winner`` None: a round without a winner (ROUND_TURNS), where every hand counts and,
+    under winner_collects, nobody is credited."""
     hands = state["hands"]
     points = [0] * state["seats"]
     events = []
@@ -31,24 +33,27 @@ def score_round(state: State, winner: int) -> list[Event]:
                     "revealed": sorted(hands[seat]),
                 }
             )
-    if state["settings"]["scoring"] == "winner_collects":
-        scored = [0] * state["seats"]
-        scored[winner] = sum(points)
-    else:
+    if state["settings"]["scoring"] == "each_their_own":
         scored = points
+    else:
+        scored = [0] * state["seats"]
+        if winner is not None:
+            scored[winner] = sum(points)
     state["totals"] = [total + gain for total, gain in zip(state["totals"], scored, strict=True)]
-    state["rounds_won"][winner] += 1
-    events.append(
-        {
-            "type": "round_end",
-            "round": state["round"],
-            "winner": winner,
-            "points": points,
-            "scored": scored,
-            "totals": list(state["totals"]),
-            "team_totals": team_totals(state),
-        }
-    )
+    end: Event = {
+        "type": "round_end",
+        "round": state["round"],
+        "winner": winner,
+        "points": points,
+        "scored": scored,
+        "totals": list(state["totals"]),
+        "team_totals": team_totals(state),
+    }
+    if winner is None:
+        end["turns"] = state["turns"]
+    else:
+        state["rounds_won"][winner] += 1
+    events.append(end)
     return events
 
 
@@ -59,28 +64,44 @@ def target_reached(state: State) -> bool:
 
 
 def places(state: State) -> list[int]:
-    """Place per seat: those still in by total (team total in partner mode; highest first under
-    winner_collects, lowest under each_their_own; equal totals share a place, the next place
-    skips as many), then those who left, the last to leave first."""
-    teams = team_totals(state)
+    """Place per seat. Alone: those still in by total (highest first under winner_collects,
+    lowest under each_their_own; equal totals share a place, the next place skips as many),
+    then those who left, the last to leave first. Partners (DECISIONS §14): every seat takes
+    its team's place, 1 or 2 (a tie shares 1); a team with nobody left in comes second."""
+    if state["settings"]["partners"]:
+        return _team_places(state)
     totals = state["totals"]
     sign = -1 if state["settings"]["scoring"] == "winner_collects" else 1
-    rank = [sign * (teams[team(seat)] if teams else totals[seat]) for seat in range(state["seats"])]
     remaining = active_seats(state)
     placed = [0] * state["seats"]
     for seat in remaining:
-        placed[seat] = 1 + sum(1 for other in remaining if rank[other] < rank[seat])
+        placed[seat] = 1 + sum(
+            1 for other in remaining if sign * totals[other] < sign * totals[seat]
+        )
     for behind, seat in enumerate(reversed(state["left"])):
         placed[seat] = len(remaining) + 1 + behind
     return placed
 
 
-def game_over(state: State) -> Event:
-    """End the game (nobody is to move any more); the closing event."""
+def _team_places(state: State) -> list[int]:
+    teams = team_totals(state)
+    sign = -1 if state["settings"]["scoring"] == "winner_collects" else 1
+    still_in = {team(seat) for seat in active_seats(state)}
+    rank = [(side not in still_in, sign * teams[side]) for side in range(2)]
+    team_place = [1 + (rank[side] > rank[1 - side]) for side in range(2)]
+    return [team_place[team(seat)] for seat in range(state["seats"])]
+
+
+def game_over(state: State, end: str) -> Event:
+    """End the game (nobody is to move any more, nothing is pending); the closing event.
+    ``end``: "target" (reached), "rounds" (MAX_ROUNDS played) or "left" (one side left)."""
     state["over"] = True
     state["turn"] = None
+    state["pending"] = None
+    state["called"] = False
     return {
         "type": "game_over",
+        "end": end,
         "places": places(state),
         "totals": list(state["totals"]),
         "team_totals": team_totals(state),

@@ -17,7 +17,7 @@ from shared.games.speedone.cards import (
 )
 from shared.games.speedone.moves import DRAW, ONE, PLAYS, LegalMove, parse
 from shared.games.speedone.options import STACK_OPTION
-from shared.games.speedone.rounds import end_round
+from shared.games.speedone.rounds import ROUND_TURNS, end_round, gathered
 from shared.games.speedone.seating import next_seat
 
 NOTHING: frozenset[str] = frozenset()
@@ -40,7 +40,7 @@ def playable(state: State) -> frozenset[str]:
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Plays (each held card once, in token order; a wild card once per colour), then draw,
     then ONE where it may be called."""
-    if state["turn"] != seat:
+    if state["turn"] != seat or seat is None:
         return []
     hand = state["hands"][seat]
     cards = playable(state).intersection(hand)
@@ -54,8 +54,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 
 
 def apply(state: State, seat: int, move: Move) -> list[Event]:
+    if state["over"]:
+        raise IllegalMove("the game is over")
     if state["turn"] != seat:
-        raise IllegalMove("the game is over" if state["over"] else "it is not your turn")
+        raise IllegalMove("it is not your turn")
     kind, card, colour = move.parsed if type(move) is LegalMove else parse(move)
     if kind == "play":
         return _play(state, seat, card, colour)
@@ -100,7 +102,7 @@ def _play(state: State, seat: int, card: str, colour: str) -> list[Event]:
     events = [event]
     if len(hand) == 1 and not called:
         _draw(state, seat, 2, "one", events)
-    return events
+    return _turn_over(state, events)
 
 
 def _refusal(state: State, card: str) -> str:
@@ -132,9 +134,18 @@ def _take(state: State, seat: int) -> list[Event]:
         drew_on = state.get("drew_on")  # absent in states dealt before it was kept
         if drew_on:
             drew_on[seat][state["color"]] = 0  # _draw counts the card drawn now
-        return _draw(state, seat, 1, "draw", [])
+        return _turn_over(state, _draw(state, seat, 1, "draw", []))
     state["pending"] = None
-    return _draw(state, seat, pending["amount"], pending["kind"], [])
+    return _turn_over(state, _draw(state, seat, pending["amount"], pending["kind"], []))
+
+
+def _turn_over(state: State, events: list[Event]) -> list[Event]:
+    """Count the turn just played; the round's ROUND_TURNS-th ends it without a winner."""
+    turns = state["turns"] = state.get("turns", 0) + 1  # absent in states dealt before
+    if turns >= ROUND_TURNS:
+        gathered(events)
+        events.extend(end_round(state, None))
+    return events
 
 
 def _call_one(state: State, seat: int) -> list[Event]:

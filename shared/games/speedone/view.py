@@ -17,6 +17,7 @@ def _facts(state: State) -> dict[str, Any]:
         "direction": state["direction"],
         "pending": dict(pending) if pending else None,
         "turn": state["turn"],
+        "turns": state.get("turns", 0),
         "dealer": state["dealer"],
         "called_one": state["called"],
         "round": state["round"],

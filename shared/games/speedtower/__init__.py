@@ -6,9 +6,13 @@ The contract surface of base.Game, gathered from the modules that implement it.
 
 from shared.games.speedtower.cards import DECK
 from shared.games.speedtower.deal import MAX_SEATS, MIN_SEATS, NAME, OPTIONS, new
-from shared.games.speedtower.moves import legal_moves
-from shared.games.speedtower.turn import apply, to_move
+from shared.games.speedtower.moves import TURN_STEPS, legal_moves
+from shared.games.speedtower.turn import TURN_LIMIT, apply, to_move
 from shared.games.speedtower.view import result, snapshot, view, zone_visibility
+
+# No game takes more moves: at most TURN_LIMIT turns of TURN_STEPS builds and undos and the
+# store or pass that ends each.
+MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
 
 
 def leave(state: dict, seat: int) -> None:
@@ -18,10 +22,13 @@ def leave(state: dict, seat: int) -> None:
 
 __all__ = [
     "DECK",
+    "MAX_MOVES",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "TURN_LIMIT",
+    "TURN_STEPS",
     "apply",
     "leave",
     "legal_moves",

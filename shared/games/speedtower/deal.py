@@ -44,6 +44,7 @@ def new(
         "undo": [],
         "undo_barrier": None,
         "built": 0,
+        "steps": 0,
         "stalemate": 0,
         "end": None,
         "winner": None,

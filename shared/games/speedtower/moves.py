@@ -16,6 +16,10 @@ from shared.games.speedtower.cards import (
     fits,
 )
 
+# Builds and undos a turn may hold; then only storing (or passing) is left, so that no turn,
+# not even one of building and taking back forever, can last without end.
+TURN_STEPS = 200
+
 # The exact fields of each move shape, keyed by (type, from).
 _FIELDS = {
     ("build", "hand"): ("type", "from", "index", "tower"),
@@ -36,15 +40,16 @@ _UNDO_REFUSALS = {
 def legal_moves(state: dict, seat: int) -> list[dict]:
     if state["end"] is not None or seat != state["seat"]:
         return []
-    towers = state["towers"]
-    moves = [
-        {"type": "build", **source, "tower": TOWERS[t]}
-        for source, card in _sources(state, seat)
-        for t, tower in enumerate(towers)
-        if fits(card, tower)
-    ]
+    moves = []
+    if not steps_spent(state):
+        moves = [
+            {"type": "build", **source, "tower": TOWERS[t]}
+            for source, card in _sources(state, seat)
+            for t, tower in enumerate(state["towers"])
+            if fits(card, tower)
+        ]
     builds = bool(moves)
-    if state["undo"]:
+    if state["undo"] and not steps_spent(state):
         moves.append({"type": "undo"})
     hand = state["hands"][seat]
     moves += [
@@ -74,6 +79,10 @@ def parse(state: dict, seat: int, move: object) -> tuple:
     if len(move) != len(fields) or any(field not in move for field in fields):
         raise IllegalMove(f"this move takes exactly the fields {', '.join(fields)}")
     hand = state["hands"][seat]
+    if kind in ("build", "undo") and steps_spent(state):
+        raise IllegalMove(
+            f"this turn has had {TURN_STEPS} builds and undos: store a card (or pass) to end it"
+        )
     if kind == "build":
         return _parse_build(state, seat, move, source)
     if kind == "store":
@@ -84,9 +93,14 @@ def parse(state: dict, seat: int, move: object) -> tuple:
         return ("undo",)
     if hand:
         raise IllegalMove("you cannot pass while you hold cards: store one to end your turn")
-    if can_build(state, seat):
+    if can_build(state, seat) and not steps_spent(state):
         raise IllegalMove("you cannot pass while you can still build")
     return ("pass",)
+
+
+def steps_spent(state: dict) -> bool:
+    """Whether the turn has used up its builds and undos (TURN_STEPS)."""
+    return state.get("steps", 0) >= TURN_STEPS  # states dealt before it was kept have none
 
 
 def can_build(state: dict, seat: int) -> bool:

@@ -15,12 +15,12 @@ def refill(state: dict, seat: int, events: list) -> None:
     _draw(state, seat, HAND_SIZE - len(state["hands"][seat]), "refill", events)
 
 
-def redraw(state: dict, seat: int, events: list) -> None:
-    """Draw five into a hand just emptied by building (never demolishes)."""
-    _draw(state, seat, HAND_SIZE, "empty_hand", events)
+def redraw(state: dict, seat: int, events: list) -> int:
+    """Draw five into a hand just emptied by building (never demolishes); how many came."""
+    return _draw(state, seat, HAND_SIZE, "empty_hand", events)
 
 
-def _draw(state: dict, seat: int, count: int, reason: str, events: list) -> None:
+def _draw(state: dict, seat: int, count: int, reason: str, events: list) -> int:
     material = state["material"]
     drawn: list[str] = []
     while len(drawn) < count and (material or _replenish(state, reason == "refill", events)):
@@ -28,7 +28,7 @@ def _draw(state: dict, seat: int, count: int, reason: str, events: list) -> None
         drawn += material[-take:]
         del material[-take:]
     if not drawn:
-        return
+        return 0
     hand = state["hands"][seat]
     hand += drawn
     hand.sort(key=hand_order)
@@ -41,6 +41,7 @@ def _draw(state: dict, seat: int, count: int, reason: str, events: list) -> None
             "private": {str(seat): {"cards": sorted(drawn, key=hand_order)}},
         }
     )
+    return len(drawn)
 
 
 def _replenish(state: dict, may_demolish: bool, events: list) -> bool:

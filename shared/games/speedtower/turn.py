@@ -25,6 +25,8 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
         raise IllegalMove("it is not your turn")
     action = parse(state, seat, move)
     events: list[dict] = []
+    if action[0] in ("build", "undo"):
+        state["steps"] = state.get("steps", 0) + 1
     if action[0] == "build":
         _build(state, seat, *action[1:], events)
     elif action[0] == "undo":
@@ -44,6 +46,7 @@ def begin_turn(state: dict, seat: int, events: list) -> None:
     state["undo"] = []
     state["undo_barrier"] = None
     state["built"] = 0
+    state["steps"] = 0
     events.append({"type": "turn", "seat": seat, "turn": state["turn"]})
     refill(state, seat, events)
 
@@ -77,8 +80,7 @@ def _build(state: dict, seat: int, source: str, slot: int | None, t: int, events
     if source == "stock" and not stock:
         _finish(state, "stock_emptied", seat, events)
         return
-    if source == "hand" and not hand:
-        redraw(state, seat, events)
+    if source == "hand" and not hand and redraw(state, seat, events):
         barrier = "drawn"
     if barrier:
         state["undo"] = []

@@ -59,6 +59,7 @@ def snapshot(state: dict) -> dict:
         "to_move": None if state["end"] is not None else state["seat"],
         "turn": state["turn"],
         "built_this_turn": state["built"],
+        "steps_this_turn": state.get("steps", 0),
         "undo": [dict(step) for step in state["undo"]],
         "undo_barrier": state["undo_barrier"],
         "stalemate": state["stalemate"],
