@@ -8,8 +8,9 @@ accepts the token as the ``token`` query parameter.
 from __future__ import annotations
 
 from flask import current_app, request
-from flask_smorest import abort
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+from shared.problems import Problem
 
 SALT = "speedgamez-player"
 
@@ -25,24 +26,24 @@ def issue_token(player: dict) -> str:
     )
 
 
-def _presented_token() -> str | None:
+def presented_token() -> str | None:
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        return header[len("Bearer ") :].strip()
+        return header[len("Bearer ") :].strip() or None
     return request.args.get("token") or None
 
 
 def current_player(required: bool = True) -> dict | None:
     """The caller from its bearer token; 401 with a problem body when it is missing or bad
     (or None when ``required`` is False and no token was sent)."""
-    token = _presented_token()
+    token = presented_token()
     if token is None:
         if required:
-            abort(401, message="Send a bearer token (Authorization: Bearer …).")
+            raise Problem("Send a bearer token (Authorization: Bearer …).", "token_missing")
         return None
     try:
         return _serializer().loads(token, max_age=current_app.config["TOKEN_MAX_AGE"])
     except SignatureExpired:
-        abort(401, message="The token has expired; sign in again.")
+        raise Problem("The token has expired; sign in again.", "token_expired") from None
     except BadSignature:
-        abort(401, message="The token is not valid.")
+        raise Problem("The token is not valid.", "token_invalid") from None

@@ -20,41 +20,82 @@ from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
 from shared import metrics
-from shared.tables.errors import TableProblem
+from shared.problems import CODES, Problem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
 
 PROBLEM_TYPE = "https://speedgamez.example/problems/"
 PROBLEM_JSON = "application/problem+json"
 REDIS_POOL_SIZE = 2000  # a gevent worker serves up to 1,000 connections at once
+HTTP_CODES = {  # the code of an HTTP error Flask or werkzeug raises, by its status
+    400: "invalid_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    500: "internal_error",
+}
 
 
 class ProblemSchema(ma.Schema):
-    """An RFC 9457 problem body: every client error of the house has this shape."""
+    """An RFC 9457 problem body: every client error of the house has this shape. ``code`` is
+    the stable machine code (shared/problems.py, docs/api.md "Problem codes"); the fields
+    after it are the code's parameters, present where the code carries them."""
 
     type = ma.fields.String(metadata={"description": "A URI naming the kind of problem"})
     title = ma.fields.String(metadata={"description": "Short summary of the kind"})
-    detail = ma.fields.String(metadata={"description": "What went wrong in this request"})
-    status = ma.fields.Integer(metadata={"description": "The HTTP status code"})
-    errors = ma.fields.Dict(metadata={"description": "Field errors, where there are any"})
-    current_version = ma.fields.Integer(
-        metadata={"description": "a stale move: the table's version now"}
+    detail = ma.fields.String(
+        metadata={"description": "What went wrong, in English for people; may change"}
     )
-    retry_after = ma.fields.Float(metadata={"description": "seconds until it may be tried again"})
+    status = ma.fields.Integer(metadata={"description": "The HTTP status code"})
+    code = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(sorted(CODES)),
+        metadata={"description": "The stable machine code; decide by this, not by detail"},
+    )
+    errors = ma.fields.Dict(metadata={"description": "invalid_request: field by field"})
+    current_version = ma.fields.Integer(
+        metadata={"description": "stale_version, not_your_turn: the table's version now"}
+    )
+    retry_after = ma.fields.Float(
+        metadata={"description": "rate_limited: seconds until it may be tried again"}
+    )
+    name = ma.fields.String(metadata={"description": "The player's name the problem is about"})
+    names = ma.fields.List(
+        ma.fields.String(), metadata={"description": "stake_unaffordable: all who cannot pay"}
+    )
+    stake = ma.fields.Integer(metadata={"description": "stake_unaffordable: the stake"})
+    balance = ma.fields.Integer(
+        metadata={"description": "stake_unaffordable at opening: the opener's balance"}
+    )
+    table = ma.fields.String(metadata={"description": "The table id"})
+    game_no = ma.fields.Integer(metadata={"description": "no_such_game: the game number"})
+    game = ma.fields.String(metadata={"description": "The game (speedlaunch, …)"})
+    seat = ma.fields.Integer(metadata={"description": "The seat (from 0)"})
+    min_players = ma.fields.Integer(metadata={"description": "too_few_players: the minimum"})
+    table_status = ma.fields.String(
+        metadata={"description": "wrong_table_status: open, playing, over or closed"}
+    )
 
 
-def problem(status: int, title: str, detail: str, kind: str | None = None, **extra):
-    """A problem+json response."""
+def problem(code: str, detail: str, status: int | None = None, title: str | None = None,
+            **params):  # fmt: skip
+    """A problem+json response for ``code`` (``status`` and ``title`` default to the
+    code's; ``params`` become fields of the body)."""
+    kind = CODES[code]
+    status = status or kind.status or 500
     body = {
-        "type": PROBLEM_TYPE + (kind or title.lower().replace(" ", "-")),
-        "title": title,
+        "type": PROBLEM_TYPE + code.replace("_", "-"),
+        "title": title or kind.title,
         "detail": detail,
         "status": status,
-        **extra,
+        "code": code,
+        **params,
     }
     response = jsonify(body)
     response.status_code = status
     response.mimetype = PROBLEM_JSON
+    if "retry_after" in params:
+        response.headers["Retry-After"] = str(max(1, math.ceil(params["retry_after"])))
     return response
 
 
@@ -75,9 +116,17 @@ class HouseParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
-    """flask-smorest's Blueprint with the house's argument parser."""
+    """flask-smorest's Blueprint with the house's argument parser; a route that takes a body
+    documents the 413 every body over MAX_BODY_BYTES gets."""
 
     ARGUMENTS_PARSER = HouseParser()
+
+    def arguments(self, schema, *, location="json", **kwargs):
+        decorate = super().arguments(schema, location=location, **kwargs)
+        if location not in ("json", "form", "files", "json_or_form"):
+            return decorate
+        too_large = self.problems((413, "The body is over MAX_BODY_BYTES (16 KiB)"))
+        return lambda view: too_large(decorate(view))
 
     def problems(self, *statuses: int | tuple[int, str]):
         """Document a view's problem-body answers: a status, or (status, when it happens)."""
@@ -107,6 +156,8 @@ class HouseApi(Api):
             del self.DEFAULT_RESPONSE_CONTENT_TYPE
 
     def handle_http_exception(self, error: HTTPException):
+        """Errors Flask, werkzeug and webargs raise (schema mismatch, unknown route, body
+        too large …), each under its code."""
         data = getattr(error, "data", None) or {}
         extra = {}
         errors = data.get("errors") or data.get("messages")
@@ -115,7 +166,8 @@ class HouseApi(Api):
         detail = data.get("message") or error.description or error.name
         if errors and not data.get("message"):
             detail = "The request does not match the schema; see errors."
-        response = problem(error.code or 500, error.name, detail, data.get("kind"), **extra)
+        code = HTTP_CODES.get(error.code, "http_error")
+        response = problem(code, detail, error.code or 500, error.name, **extra)
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
@@ -123,14 +175,9 @@ class HouseApi(Api):
         return response
 
 
-def table_problem(error: TableProblem):
-    """A domain error from the table code, as its problem body."""
-    extra = dict(error.extra)
-    kind = extra.pop("kind", None) or type(error).__name__.lower()
-    response = problem(error.status, error.title, error.detail, kind, **extra)
-    if "retry_after" in extra:
-        response.headers["Retry-After"] = str(max(1, math.ceil(extra["retry_after"])))
-    return response
+def problem_answer(error: Problem):
+    """A Problem raised anywhere in a request, as its problem body."""
+    return problem(error.code, error.detail, **error.params)
 
 
 def redis_client(app: Flask | None = None) -> redis.Redis:
@@ -168,7 +215,7 @@ def healthz():
     try:
         redis_client().ping()
     except redis.RedisError as error:
-        return problem(503, "Service Unavailable", f"Redis does not answer: {error}")
+        return problem("service_unavailable", f"Redis does not answer: {error}")
     return {"status": "ok", "service": current_app.name}
 
 
@@ -192,7 +239,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     app.extensions["redis"] = redis.Redis(connection_pool=pool)
     app.extensions["queue_redis"] = redis.Redis.from_url(app.config["QUEUE_REDIS_URL"])
     api = HouseApi(app)
-    app.register_error_handler(TableProblem, table_problem)
+    app.register_error_handler(Problem, problem_answer)
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)

@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 
 import marshmallow as ma
 from flask import g
-from flask_smorest import abort
 from marshmallow import fields, validate
 
 from services.ledger.bookings import month_of
 from services.ledger.scoring import GAMES
 from shared import keys
 from shared.auth import current_player
+from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
 MAX_LIMIT = 100
@@ -92,7 +92,8 @@ def standing(r, key: str, player: dict) -> dict:
 def leaderboard(query, game):
     """The best players of a game and the caller's own rank and points."""
     if game not in GAMES:
-        abort(404, message=f"There is no such game; the games are {', '.join(GAMES)}.")
+        raise Problem(f"There is no such game; the games are {', '.join(GAMES)}.",
+                      "unknown_game", game=game)  # fmt: skip
     month = month_of(datetime.now(UTC).timestamp()) if query["period"] == "month" else None
     key = keys.leaderboard(game, month or "all")
     r = redis_client()

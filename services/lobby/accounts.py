@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 
 import marshmallow as ma
-from flask_smorest import abort
 
 from services.lobby import players
 from shared.auth import current_player, issue_token
+from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
 blp = Blueprint("accounts", __name__, description="Guests, registered accounts and sign-in")
@@ -75,10 +75,10 @@ def signed_in() -> dict:
     """The calling player (401 without a valid token, or when the account is gone)."""
     player = current_player()
     if not players.touch(redis_client(), player):
-        abort(
-            401,
-            message="This account no longer exists (a guest's lapses after 7 days "
-            "away); choose a name or sign in again.",
+        raise Problem(
+            "This account no longer exists (a guest's lapses after 7 days away); choose a "
+            "name or sign in again.",
+            "account_gone",
         )
     return player
 
@@ -90,7 +90,7 @@ def _session(player: dict) -> dict:
 def _open_account(name: str, password: str | None) -> dict:
     player = players.create_account(redis_client(), name, password, time.time())
     if player is None:
-        abort(409, message=f"The name {name!r} is taken.", kind="name-taken")
+        raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
     return _session(player)
 
 
@@ -121,14 +121,14 @@ def sign_in(body):
     r = redis_client()
     wait = players.sign_in_wait(r, body["name"])
     if wait:
-        abort(
-            429,
-            message=f"Too many sign-in attempts for this name; try again in {wait} s.",
-            headers={"Retry-After": str(wait)},
+        raise Problem(
+            f"Too many sign-in attempts for this name; try again in {wait} s.",
+            "rate_limited",
+            retry_after=wait,
         )
     player = players.authenticate(r, body["name"], body["password"])
     if player is None:
-        abort(401, message="The name or the password is wrong.")
+        raise Problem("The name or the password is wrong.", "bad_password")
     return _session(player)
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import time
 
 import marshmallow as ma
-from flask_smorest import abort
 
 from services.lobby import players
 from services.lobby.accounts import PlayerName, signed_in
 from shared import store
+from shared.problems import Problem
 from shared.tables import lifecycle, table
+from shared.tables.errors import no_such_table
 from shared.web import Blueprint, redis_client, table_context
 
 blp = Blueprint("invitations", __name__, description="Challenges: invitations to a table")
@@ -66,9 +67,9 @@ class AcceptedSchema(ma.Schema):
 @blp.response(201, InvitationSchema)
 @blp.problems(
     (401, "No valid token"),
-    (403, "The caller does not sit at the table"),
+    (403, "The caller does not sit at the table, or it is a solo table"),
     (404, "No such table or player"),
-    (409, "The table is not open, is a solo table, or the invitee sits at it already"),
+    (409, "The table is not open, or the invitee sits at it already"),
 )
 def invite(body):
     """Invite a player to the caller's open table; the invitation lasts two minutes."""
@@ -76,18 +77,24 @@ def invite(body):
     r = redis_client()
     doc = store.load(r, body["table"])
     if doc is None:
-        abort(404, message=f"There is no table {body['table']!r}.")
+        raise no_such_table(body["table"])
     if table.seat_of(doc, inviter["id"]) is None:
-        abort(403, message="Only a player seated at the table may invite to it.")
+        raise Problem("Only a player seated at the table may invite to it.", "not_seated")
     if doc["settings"]["solo"]:
-        abort(409, message="A solo table takes no other players.")
+        raise Problem("A solo table takes no other players.", "solo_table")
     if doc["status"] != table.OPEN:
-        abort(409, message=f"The table is {doc['status']}; invitations are for open tables.")
+        raise Problem(
+            f"The table is {doc['status']}; invitations are for open tables.",
+            "wrong_table_status",
+            table_status=doc["status"],
+        )
     invitee = players.find(r, body["to"])
     if invitee is None:
-        abort(404, message=f"There is no player named {body['to']!r}.")
+        raise Problem(f"There is no player named {body['to']!r}.", "no_such_player",
+                      name=body["to"])  # fmt: skip
     if table.seat_of(doc, invitee["id"]) is not None:
-        abort(409, message=f"{invitee['name']} sits at this table already.")
+        raise Problem(f"{invitee['name']} sits at this table already.", "already_seated",
+                      name=invitee["name"])  # fmt: skip
     now = time.time()
     invitation = {
         "id": players.invitation_id(doc["id"], invitee["id"]),
@@ -117,9 +124,9 @@ def _own_invitation(invitation_id: str) -> tuple[dict, dict]:
     player = signed_in()
     invitation = players.invitation(redis_client(), invitation_id, time.time())
     if invitation is None:
-        abort(404, message="There is no such invitation, or it expired.")
+        raise Problem("There is no such invitation, or it expired.", "no_such_invitation")
     if invitation["to_id"] != player["id"]:
-        abort(403, message="This invitation is for someone else.")
+        raise Problem("This invitation is for someone else.", "not_your_invitation")
     return player, invitation
 
 

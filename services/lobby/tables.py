@@ -5,9 +5,10 @@ from __future__ import annotations
 import marshmallow as ma
 from flask.views import MethodView
 
-from shared import keys, store
+from shared import keys, store, wallets
 from shared.auth import current_player
 from shared.games import names
+from shared.problems import Problem
 from shared.tables import house, lifecycle
 from shared.tables.schemas import TableListingSchema, TableSchema
 from shared.tables.table import CLOSED
@@ -71,6 +72,18 @@ def _answer(doc: dict, player: dict) -> dict:
     return table_view(doc, player["id"], table_context().now)
 
 
+def _require_affordable(player: dict, settings: dict | None) -> None:
+    """Refuse a stake above the opener's balance now rather than at the start (409). The start
+    checks every player's balance again: money may move in between."""
+    stake = (settings or {}).get("stakes") or 0
+    balance = wallets.balance(redis_client(), player["id"]) if stake else 0
+    if stake > balance:
+        raise Problem(
+            f"A stake of {stake} Taler is more than your {balance} Taler.",
+            "stake_unaffordable", stake=stake, balance=balance,
+        )  # fmt: skip
+
+
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(ListQuerySchema, location="query")
@@ -92,8 +105,10 @@ class Tables(MethodView):
     @blp.response(201, TableSchema)
     @blp.problems(400, 401, 409)
     def post(self, body):
-        """Open a table; the opener sits in seat 0. A solo table starts at once."""
+        """Open a table; the opener sits in seat 0. A solo table starts at once. A stake
+        above the opener's balance is refused (409 stake_unaffordable)."""
         player = current_player()
+        _require_affordable(player, body.get("settings"))
         doc = lifecycle.open_table(
             table_context(), player, body["game"], body["seats"],
             body.get("options", {}), body.get("settings", {}),
@@ -145,8 +160,12 @@ def set_seat(body, table_id, seat):
 @blp.response(200, TableSchema)
 @blp.problems(400, 401, 403, 404, 409)
 def change_settings(body, table_id):
-    """The opener changes the game options or house settings before the start."""
+    """The opener changes the game options or house settings before the start; a stake
+    above the opener's balance is refused."""
     player = current_player()
+    doc = store.load(redis_client(), table_id)
+    if doc is not None and doc["opener"] == player["id"]:
+        _require_affordable(player, body.get("settings"))
     doc = lifecycle.change_settings(
         table_context(), table_id, player, body.get("options"), body.get("settings")
     )

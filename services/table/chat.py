@@ -10,7 +10,7 @@ import marshmallow as ma
 from shared import store
 from shared.auth import current_player
 from shared.tables import lifecycle
-from shared.tables.errors import BadRequest, NoSuchTable
+from shared.tables.errors import BadRequest, no_such_table
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("chat", __name__, description="Chat at a table")
@@ -93,14 +93,15 @@ def post_chat(body, table_id):
     player = current_player()
     ctx = table_context()
     if ("text" in body) == ("exclamation" in body):
-        raise BadRequest("send either text or an exclamation")
+        raise BadRequest("send either text or an exclamation", code="invalid_chat_line")
     text = body.get("text", "").strip()
     if "exclamation" in body:
         doc = store.load(ctx.r, table_id)
         game = doc["game"] if doc else "speedone"
         text = random.choice(EXCLAMATIONS[game][body["exclamation"]])
     if not text or any(ord(c) < 32 for c in text):
-        raise BadRequest("a chat line needs visible text and no control characters")
+        raise BadRequest("a chat line needs visible text and no control characters",
+                         code="invalid_chat_line")  # fmt: skip
     return lifecycle.chat(ctx, table_id, player, text)
 
 
@@ -112,5 +113,5 @@ def get_chat(table_id):
     current_player()
     ctx = table_context()
     if store.load(ctx.r, table_id) is None:
-        raise NoSuchTable(f"there is no table {table_id}")
+        raise no_such_table(table_id)
     return store.recent_chat(ctx.r, table_id)

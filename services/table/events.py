@@ -17,7 +17,7 @@ from services.table.hub import Hub
 from shared import keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
-from shared.tables.errors import NoSuchTable
+from shared.tables.errors import no_such_table
 from shared.tables.table import seat_of
 from shared.tables.views import table_view
 from shared.web import Blueprint, redis_client, table_context
@@ -109,7 +109,7 @@ def events(table_id):
     player = current_player()
     r = redis_client()
     if store.load(r, table_id) is None:
-        raise NoSuchTable(f"there is no table {table_id}")
+        raise no_such_table(table_id)
     last_id = request.headers.get("Last-Event-ID") or request.args.get("last_id")
     stream = Stream(table_id, player["id"], last_id)
     subscription = hub().subscribe(table_id)

@@ -7,14 +7,14 @@ import math
 import marshmallow as ma
 import redis
 from flask import current_app
-from flask_smorest import abort
 from rq.exceptions import NoSuchJobError
 
 from shared import ratelimit, store
 from shared.auth import current_player
 from shared.games import get_game
+from shared.problems import Problem
 from shared.tables import table
-from shared.tables.errors import TooSoon
+from shared.tables.errors import TooSoon, no_such_table
 from shared.tables.play import request_key_for, submit_move, turn_of
 from shared.tables.schemas import TableSchema
 from shared.web import Blueprint, table_context
@@ -83,17 +83,18 @@ def hint(table_id):
     ctx = table_context()
     doc = store.load(ctx.r, table_id)
     if doc is None:
-        abort(404, message=f"there is no table {table_id}")
+        raise no_such_table(table_id)
     seat = table.seat_of(doc, player["id"])
     if seat is None:
-        abort(403, message="you do not sit at this table")
+        raise Problem("you do not sit at this table", "not_seated")
     if doc["settings"]["stakes"] and len(table.humans(doc)) > 1:
-        abort(403, message="no hints at a table with stakes against other humans")
+        raise Problem("no hints at a table with stakes against other humans",
+                      "no_hints_with_stakes")  # fmt: skip
     if (
         doc["status"] != table.PLAYING
         or get_game(doc["game"]).to_move(doc["current"]["state"]) != seat
     ):
-        abort(409, message="a hint is only given when it is your turn")
+        raise Problem("a hint is only given when it is your turn", "not_your_turn")
     turn = turn_of(doc)
     job = ctx.jobs.hint(table_id, seat, turn)
     try:
@@ -102,5 +103,5 @@ def hint(table_id):
     except (NoSuchJobError, redis.TimeoutError):  # redis-py's read timeout (5 s) may come first
         result = None
     if result is None or result.type != result.Type.SUCCESSFUL or not result.return_value:
-        abort(503, message="no computer player answered in time; try again")
+        raise Problem("no computer player answered in time; try again", "hint_unavailable")
     return {"move": result.return_value["move"], "turn": turn}

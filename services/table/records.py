@@ -10,7 +10,7 @@ from shared import store
 from shared.auth import current_player
 from shared.games import get_game
 from shared.tables import table
-from shared.tables.errors import Conflict, NoSuchTable
+from shared.tables.errors import Conflict, NoSuchTable, no_such_table
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("records", __name__, description="Game records and the log")
@@ -47,10 +47,12 @@ def record(r, table_id: str, game_no: int) -> dict:
     """The full record of a finished game; 409 while it runs."""
     entries = store.game_moves(r, table_id, game_no)
     if not entries:
-        raise NoSuchTable(f"table {table_id} has no game {game_no}")
+        raise NoSuchTable(f"table {table_id} has no game {game_no}", code="no_such_game",
+                          table=table_id, game_no=game_no)  # fmt: skip
     deal, end = entries[0], entries[-1]
     if end["kind"] != "end":
-        raise Conflict("the game is still running; its record is secret until it ends")
+        raise Conflict("the game is still running; its record is secret until it ends",
+                       code="game_not_over")  # fmt: skip
     doc = store.load(r, table_id)
     engine = get_game(doc["game"]) if doc else None
     initial = engine.new(deal["options"], len(deal["seats"]), deal["seed"], deal["first"])
@@ -79,7 +81,7 @@ def get_record(table_id, game_no):
     current_player()
     r = table_context().r
     if store.load(r, table_id) is None:
-        raise NoSuchTable(f"there is no table {table_id}")
+        raise no_such_table(table_id)
     return record(r, table_id, game_no)
 
 
@@ -94,7 +96,7 @@ def get_log(query, table_id):
     r = table_context().r
     doc = store.load(r, table_id)
     if doc is None:
-        raise NoSuchTable(f"there is no table {table_id}")
+        raise no_such_table(table_id)
     game_no = query.get("game") or (doc["current"]["no"] if doc["current"] else 0)
     seat = table.seat_of(doc, player["id"])
     if doc["current"] is None or game_no != doc["current"]["no"]:

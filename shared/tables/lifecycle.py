@@ -8,7 +8,14 @@ import secrets
 from shared import keys, store
 from shared.games import get_game
 from shared.tables import table
-from shared.tables.errors import Conflict, NoSuchTable, NotAllowed, TooSoon
+from shared.tables.errors import (
+    Conflict,
+    NoSuchTable,
+    NotAllowed,
+    TooSoon,
+    no_such_table,
+    stake_unaffordable,
+)
 from shared.tables.play import (
     Context,
     Pending,
@@ -42,7 +49,7 @@ def start_game(doc: dict, ctx: Context, pending: Pending, player: dict | None) -
         try:
             collect_stakes(ctx.r, game_id, table.stake_payers(doc), stake)
         except InsufficientFunds as error:
-            raise Conflict(str(error), kind="insufficient-funds") from error
+            raise stake_unaffordable(doc["seats"], error.players, stake) from error
     pending.events.extend(table.deal(doc, ctx.now))
     game = doc["current"]
     pending.record.append({
@@ -170,11 +177,11 @@ def turbo(ctx: Context, table_id: str, player: dict) -> dict:
 
     def operation(doc, pending):
         if not doc["settings"]["solo"]:
-            raise Conflict("turbo is only for solo tables")
+            raise Conflict("turbo is only for solo tables", code="not_solo")
         if table.seat_of(doc, player["id"]) is None:
-            raise NotAllowed("you do not sit at this table")
+            raise NotAllowed("you do not sit at this table", code="not_seated")
         if doc["status"] != table.PLAYING:
-            raise Conflict("no game is running at this table")
+            raise Conflict("no game is running at this table", code="no_game_running")
         if not doc["current"]["turbo"]:
             doc["current"]["turbo"] = True
             pending.events.append({"type": "table.turbo"})
@@ -227,15 +234,16 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
     """Post a chat line; the sender's chat is locked for two seconds after each line."""
     doc = store.load(ctx.r, table_id)
     if doc is None:
-        raise NoSuchTable(f"there is no table {table_id}")
+        raise no_such_table(table_id)
     seat = table.seat_of(doc, player["id"])
     waiting = player["id"] in [w["player"] for w in doc["waiting"]]
     if seat is None and not waiting:
-        raise NotAllowed("only players at this table can chat here")
+        raise NotAllowed("only players at this table can chat here", code="not_seated")
     lock = keys.chat_lock(table_id, player["id"])
     if not ctx.r.set(lock, 1, nx=True, px=CHAT_LOCK_MS):
         wait = max(ctx.r.pttl(lock), 1) / 1000
-        raise TooSoon(f"your chat is locked for {wait:.1f} s more", retry_after=wait)
+        raise TooSoon(f"your chat is locked for {wait:.1f} s more", code="rate_limited",
+                      retry_after=wait)  # fmt: skip
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
     store.append_chat(ctx.r, table_id, doc["version"], line)
     return line

@@ -27,7 +27,7 @@ from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
 from shared.strategies import choose
 from shared.tables import house, table
-from shared.tables.errors import Conflict, IllegalPlay, NoSuchTable, NotAllowed
+from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
 from shared.tables.jobs import Jobs
 from shared.tables.views import table_view
 
@@ -216,7 +216,7 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             if answer:
                 return None, answer
             if doc is None:
-                raise NoSuchTable(f"there is no table {table_id}")
+                raise no_such_table(table_id)
             expected = doc["version"]
             pending = Pending()
             settle_overdue(doc, ctx, pending)
@@ -252,7 +252,7 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                 return None, applied.answer
             due_unsure = False
             return doc, value
-        raise Conflict("the table is too busy right now; try again")
+        raise Conflict("the table is too busy right now; try again", code="table_busy")
     finally:
         if due_unsure:
             store.mark_due(ctx.r, table_id, due_of(store.load(ctx.r, table_id)))
@@ -300,18 +300,19 @@ def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
     def play(doc, pending):
         if version is not None and doc["version"] != version:
             raise Conflict(f"the table is at version {doc['version']}, not {version}",
-                           current_version=doc["version"])  # fmt: skip
+                           code="stale_version", current_version=doc["version"])  # fmt: skip
         seat = table.seat_of(doc, player["id"])
         if seat is None:
-            raise NotAllowed("you do not sit at this table")
+            raise NotAllowed("you do not sit at this table", code="not_seated")
         if doc["status"] != table.PLAYING:
-            raise Conflict("no game is running at this table")
+            raise Conflict("no game is running at this table", code="no_game_running")
         if get_game(doc["game"]).to_move(doc["current"]["state"]) != seat:
-            raise Conflict("it is not your turn", current_version=doc["version"])
+            raise Conflict("it is not your turn", code="not_your_turn",
+                           current_version=doc["version"])  # fmt: skip
         try:
             decide(doc, seat, move, "human", ctx, pending)
         except IllegalMove as error:
-            raise IllegalPlay(error.reason) from error
+            raise IllegalPlay(error.reason, code="illegal_move") from error
 
     request_key = request_key_for(player["id"], version, key, move)
     _, answer = change(ctx, table_id, play, request_key, answer_for=player["id"])

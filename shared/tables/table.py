@@ -34,17 +34,20 @@ def create(table_id: str, opener: dict, game: str, seats: int, options: dict, se
            now: float) -> dict:  # fmt: skip
     """A new table with the opener in seat 0; solo tables are filled with computers."""
     if game not in names():
-        raise BadRequest(f"unknown game {game!r}; the house offers {', '.join(names())}")
+        raise BadRequest(f"unknown game {game!r}; the house offers {', '.join(names())}",
+                         code="invalid_settings")  # fmt: skip
     engine = get_game(game)
     settings = {**house.DEFAULTS, **settings}
     if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-        raise BadRequest(f"{game} is played with {engine.MIN_SEATS}-{engine.MAX_SEATS} seats")
+        raise BadRequest(f"{game} is played with {engine.MIN_SEATS}-{engine.MAX_SEATS} seats",
+                         code="invalid_settings")  # fmt: skip
     try:
         options = engine.new(options, seats, 0)["settings"]
     except IllegalSettings as error:
-        raise BadRequest(str(error)) from error
+        raise BadRequest(str(error), code="invalid_settings") from error
     if settings["humans_only"] and (settings["solo"] or house.computer_only(game, seats - 1)):
-        raise BadRequest(f"this {game} table cannot be played by humans only")
+        raise BadRequest(f"this {game} table cannot be played by humans only",
+                         code="invalid_settings")  # fmt: skip
     doc = {
         "id": table_id,
         "game": game,
@@ -81,21 +84,22 @@ def humans(doc: dict) -> list[int]:
 
 def _require_opener(doc: dict, player: dict) -> None:
     if doc["opener"] != player["id"]:
-        raise NotAllowed("only the player who opened the table may do that")
+        raise NotAllowed("only the player who opened the table may do that", code="not_opener")
 
 
 def _require_status(doc: dict, *statuses: str) -> None:
     if doc["status"] not in statuses:
         raise Conflict(f"the table is {doc['status']}; that is only possible while it is "
-                       f"{' or '.join(statuses)}")  # fmt: skip
+                       f"{' or '.join(statuses)}", code="wrong_table_status",
+                       table_status=doc["status"])  # fmt: skip
 
 
 def join(doc: dict, player: dict, seat: int | None = None) -> list[dict]:
     """Sit down (a free seat, or the one asked for); while a game runs, wait for the next."""
     if seat_of(doc, player["id"]) is not None:
-        raise Conflict("you already sit at this table")
+        raise Conflict("you already sit at this table", code="already_seated")
     if doc["settings"]["solo"]:
-        raise NotAllowed("this is a solo table")
+        raise NotAllowed("this is a solo table", code="solo_table")
     if doc["status"] in (PLAYING, OVER) or doc["status"] == CLOSED:
         _require_status(doc, PLAYING, OVER)
         if player["id"] not in [w["player"] for w in doc["waiting"]]:
@@ -104,12 +108,12 @@ def join(doc: dict, player: dict, seat: int | None = None) -> list[dict]:
     free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty"]
     if seat is None:
         if not free:
-            raise Conflict("every seat is taken")
+            raise Conflict("every seat is taken", code="table_full")
         seat = free[0]
     if not 0 <= seat < len(doc["seats"]) or seat not in free:
-        raise Conflict(f"seat {seat} is not free")
+        raise Conflict(f"seat {seat} is not free", code="seat_taken", seat=seat)
     if house.computer_only(doc["game"], seat):
-        raise Conflict(f"seat {seat} is always a computer's")
+        raise Conflict(f"seat {seat} is always a computer's", code="computer_seat", seat=seat)
     doc["seats"][seat] = human_seat(player)
     return [{"type": "table.joined", "seat": seat, "name": player["name"]}]
 
@@ -137,17 +141,19 @@ def set_seat(doc: dict, player: dict, seat: int, kind: str, strength: str | None
     _require_opener(doc, player)
     _require_status(doc, OPEN)
     if not 0 <= seat < len(doc["seats"]):
-        raise BadRequest(f"there is no seat {seat}")
+        raise BadRequest(f"there is no seat {seat}", code="no_such_seat", seat=seat)
     current = doc["seats"][seat]
     if current["kind"] == "human":
-        raise Conflict(f"seat {seat} is taken by {current['name']}")
+        raise Conflict(f"seat {seat} is taken by {current['name']}", code="seat_taken",
+                       seat=seat, name=current["name"])  # fmt: skip
     if kind == "computer":
         if doc["settings"]["humans_only"]:
-            raise Conflict("this table is for humans only")
+            raise Conflict("this table is for humans only", code="humans_only")
         doc["seats"][seat] = computer_seat(seat, strength or doc["settings"]["strength"])
     else:
         if house.computer_only(doc["game"], seat):
-            raise Conflict(f"seat {seat} is always a computer's")
+            raise Conflict(f"seat {seat} is always a computer's", code="computer_seat",
+                           seat=seat)  # fmt: skip
         doc["seats"][seat] = empty_seat()
     return [{"type": "table.seat", "seat": seat, "kind": kind, "name": doc["seats"][seat]["name"]}]
 
@@ -161,10 +167,11 @@ def change_settings(doc: dict, player: dict, options: dict | None, settings: dic
     try:
         doc["options"] = engine.new(merged, len(doc["seats"]), 0)["settings"]
     except IllegalSettings as error:
-        raise BadRequest(str(error)) from error
+        raise BadRequest(str(error), code="invalid_settings") from error
     if settings:
         if "solo" in settings and settings["solo"] != doc["settings"]["solo"]:
-            raise BadRequest("solo or open is chosen when the table is opened")
+            raise BadRequest("solo or open is chosen when the table is opened",
+                             code="invalid_settings")  # fmt: skip
         doc["settings"] = {**doc["settings"], **settings}
     return [{"type": "table.settings", "options": doc["options"], "settings": doc["settings"]}]
 
@@ -175,16 +182,18 @@ def prepare_start(doc: dict, player: dict | None) -> None:
         if doc["status"] == OPEN:
             _require_opener(doc, player)
         elif seat_of(doc, player["id"]) is None:
-            raise NotAllowed("only a seated player may start the next game")
+            raise NotAllowed("only a seated player may start the next game", code="not_seated")
     _require_status(doc, OPEN, OVER)
     _seat_waiting_players(doc)
     seats = next_seats(doc)
     engine = get_game(doc["game"])
     if len(seats) < engine.MIN_SEATS:
-        raise Conflict(f"{doc['game']} needs at least {engine.MIN_SEATS} players")
+        raise Conflict(f"{doc['game']} needs at least {engine.MIN_SEATS} players",
+                       code="too_few_players", game=doc["game"],
+                       min_players=engine.MIN_SEATS)  # fmt: skip
     if doc["options"].get("partners"):
         if len(seats) != 4:
-            raise Conflict("partner mode is played by exactly four")
+            raise Conflict("partner mode is played by exactly four", code="partners_need_four")
         seats.sort(key=lambda seat: seat["name"])  # case-sensitive: code-point order
     doc["seats"] = seats
 
@@ -264,7 +273,8 @@ def rematch(doc: dict, player: dict, now: float) -> bool:
     _require_status(doc, OVER)
     seat = seat_of(doc, player["id"])
     if seat is None:
-        raise NotAllowed("you did not play the last game at this table")
+        raise NotAllowed("you did not play the last game at this table",
+                         code="not_in_last_game")  # fmt: skip
     doc["seats"][seat]["back"] = True
     if doc["held_until"] is None:
         doc["held_until"] = now + house.HOLD_SECONDS

@@ -15,17 +15,9 @@ from services.table.app import create_app as table_app
 from shared import keys, store
 from shared.auth import SALT
 from shared.games import get_game, names
-from tests.integration.harness import TEST_CONFIG, House, start_two_player_game
+from tests.integration.harness import TEST_CONFIG, House, assert_problem, start_two_player_game
 
 PROBLEM = "application/problem+json"
-
-
-def assert_problem(response, status):
-    assert response.status_code == status, (response.status_code, response.get_data()[:300])
-    assert response.mimetype == PROBLEM
-    body = response.json
-    assert body["status"] == status and body["title"] and body["detail"] and body["type"]
-    return body
 
 
 def snapshot(house: House, table_id: str) -> tuple:
@@ -117,7 +109,7 @@ def test_a_body_that_is_not_json_is_refused(house, game):
     _, mover, _ = mover_of(house, table_id, players)
     before = snapshot(house, table_id)
     response = post_raw(house, mover, f"/tables/{table_id}/moves", b"move=draw", "text/plain")
-    assert 400 <= response.status_code < 500 and response.mimetype == PROBLEM
+    assert_problem(response, response.status_code, "invalid_request")
     assert snapshot(house, table_id) == before
 
 
@@ -175,7 +167,7 @@ def test_nonsense_moves_are_refused_by_every_engine(house, game_name):
         before = snapshot(house, table_id)
         response = house.move(ann, table_id, move, view["version"])
         assert response.status_code in (400, 422), (move, response.status_code, response.json)
-        assert response.mimetype == PROBLEM
+        assert_problem(response, response.status_code)
         assert snapshot(house, table_id) == before
     assert house.table.get("/healthz").status_code == 200
 
@@ -267,7 +259,7 @@ def test_moves_at_a_table_that_does_not_exist_are_404(house):
     ann = house.player("Ann")
     for table_id in ("nope", "0" * 64, "%00", "..%2F..%2Fetc"):
         response = house.move(ann, table_id, {"type": "draw"}, 1)
-        assert response.status_code == 404 and response.mimetype == PROBLEM
+        assert assert_problem(response, 404)["code"] in ("no_such_table", "not_found")
     assert house.r.dbsize() == 0 or not house.r.keys("{t:*")
 
 

@@ -11,11 +11,24 @@ from rq.serializers import JSONSerializer
 
 from services.bots import jobs as bot_jobs
 from shared.auth import issue_token
+from shared.problems import CODES
 from shared.tables.jobs import queue
 from shared.web import make_app
 
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret", "BOT_PACE": "off",
                "MOVE_RATE_LIMIT": 0}  # fmt: skip
+
+
+def assert_problem(response, status: int, code: str | None = None) -> dict:
+    """A problem+json body with the given status and a catalogued code (``code``, if given)
+    whose status it is; returns the body."""
+    assert response.status_code == status, (response.status_code, response.get_data()[:300])
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["status"] == status and body["title"] and body["detail"] and body["type"]
+    assert body["code"] in CODES and CODES[body["code"]].status in (status, None), body
+    assert code is None or body["code"] == code, body
+    return body
 
 
 class House:

@@ -9,6 +9,7 @@ from services.ledger.app import create_app
 from services.ledger.bookings import book_game
 from shared.auth import issue_token
 from shared.wallets import collect_stakes
+from tests.integration.harness import assert_problem
 
 
 @pytest.fixture
@@ -44,14 +45,6 @@ def speedone(game_id, players, places, rounds_won, ended_at=None):
         ],
         "result": {"places": places, "rounds_won": rounds_won, "left": []},
     }
-
-
-def assert_problem(response, status):
-    assert response.status_code == status
-    assert response.mimetype == "application/problem+json"
-    body = response.get_json()
-    assert body["status"] == status and body["title"] and body["detail"] and body["type"]
-    return body
 
 
 @pytest.mark.parametrize("path", ["/leaderboards/speedone", "/balance"])

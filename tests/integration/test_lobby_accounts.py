@@ -13,6 +13,7 @@ from argon2 import PasswordHasher
 from services.lobby import accounts, invitations, players, presence
 from shared import keys
 from shared.web import make_app
+from tests.integration.harness import assert_problem
 
 PASSWORD = "correct horse"
 
@@ -31,16 +32,6 @@ def open_guest(client, name: str) -> dict:
     response = client.post("/accounts/guest", json={"name": name})
     assert response.status_code == 201, response.json
     return response.json
-
-
-def assert_problem(response, status: int) -> dict:
-    """A problem+json body with the given status; returns it."""
-    assert response.status_code == status, response.json
-    assert response.mimetype == "application/problem+json"
-    body = response.json
-    assert {"type", "title", "detail", "status"} <= set(body)
-    assert body["status"] == status
-    return body
 
 
 def cheap_hasher(time_cost: int = 1) -> PasswordHasher:
@@ -103,8 +94,8 @@ def test_a_lapsed_guest_token_is_refused_and_the_name_free_again(client, r):
 # --- names -------------------------------------------------------------------------------
 def test_names_are_unique_whatever_the_case_and_kept_as_typed(client):
     assert open_guest(client, "Anna")["player"]["name"] == "Anna"
-    body = assert_problem(client.post("/accounts/guest", json={"name": "ANNA"}), 409)
-    assert "taken" in body["detail"]
+    body = assert_problem(client.post("/accounts/guest", json={"name": "ANNA"}), 409, "name_taken")
+    assert "taken" in body["detail"] and body["name"] == "ANNA"
     assert body["type"].endswith("/name-taken")
     assert register(client, "Bert").json["player"]["name"] == "Bert"
     assert_problem(client.post("/accounts/guest", json={"name": "bERT"}), 409)
@@ -194,30 +185,32 @@ def test_sign_in_attempts_are_limited_per_name(client):
     register(client, "Bert")
     register(client, "Clara")
     for _ in range(players.SIGN_IN_LIMIT):
-        assert_problem(sign_in(client, "Bert", "wrong password"), 401)
+        assert_problem(sign_in(client, "Bert", "wrong password"), 401, "bad_password")
     limited = sign_in(client, "BERT")
-    assert_problem(limited, 429)
+    body = assert_problem(limited, 429, "rate_limited")
     assert 1 <= int(limited.headers["Retry-After"]) <= players.SIGN_IN_WINDOW
+    assert body["retry_after"] == int(limited.headers["Retry-After"])
     assert sign_in(client, "Clara").status_code == 200
 
 
 # --- tokens ------------------------------------------------------------------------------
 def test_me_needs_a_valid_token(client):
-    assert_problem(client.get("/accounts/me"), 401)
-    assert_problem(client.get("/accounts/me", headers={"Authorization": "Bearer nope"}), 401)
+    assert_problem(client.get("/accounts/me"), 401, "token_missing")
+    nope = {"Authorization": "Bearer nope"}
+    assert_problem(client.get("/accounts/me", headers=nope), 401, "token_invalid")
 
 
 # --- the OpenAPI document ----------------------------------------------------------------
 def test_every_route_is_documented_with_its_errors(client):
     paths = client.get("/openapi.json").json["paths"]
     expected = {
-        ("/accounts/guest", "post"): {"201", "400", "409"},
-        ("/accounts", "post"): {"201", "400", "409"},
-        ("/sessions", "post"): {"200", "400", "401", "429"},
+        ("/accounts/guest", "post"): {"201", "400", "409", "413"},
+        ("/accounts", "post"): {"201", "400", "409", "413"},
+        ("/sessions", "post"): {"200", "400", "401", "413", "429"},
         ("/accounts/me", "get"): {"200", "401"},
         ("/online", "post"): {"204", "401"},
         ("/online", "get"): {"200", "401"},
-        ("/invitations", "post"): {"201", "400", "401", "403", "404", "409"},
+        ("/invitations", "post"): {"201", "400", "401", "403", "404", "409", "413"},
         ("/invitations", "get"): {"200", "401"},
         ("/invitations/{invitation_id}/accept", "post"): {"200", "401", "403", "404", "409"},
         ("/invitations/{invitation_id}/decline", "post"): {"204", "401", "403", "404"},

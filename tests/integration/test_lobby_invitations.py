@@ -173,7 +173,7 @@ def test_the_table_and_the_invitee_must_exist(app, client, anna):
 
 
 def test_a_solo_table_takes_no_invitations(app, client, anna, bert):
-    assert_problem(invite(client, anna, "Bert", open_table(app, anna, solo=True)), 409)
+    assert_problem(invite(client, anna, "Bert", open_table(app, anna, solo=True)), 403)
 
 
 def test_a_table_that_plays_takes_no_invitations(app, client, anna, bert):

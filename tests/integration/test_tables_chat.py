@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.integration.harness import start_two_player_game
+from tests.integration.harness import assert_problem, start_two_player_game
 
 
 def test_chat_lock_bounds_and_exclamations(house):
@@ -13,7 +13,7 @@ def test_chat_lock_bounds_and_exclamations(house):
     assert said.status_code == 201 and said.json["text"] == "Hallo!"
     locked = house.table.post(url, json={"text": "noch was"}, headers=house.auth(ann))
     assert locked.status_code == 429 and int(locked.headers["Retry-After"]) >= 1
-    assert locked.json["status"] == 429
+    assert assert_problem(locked, 429, "rate_limited")["retry_after"] > 0
 
     cheer = house.table.post(url, json={"exclamation": "freude"}, headers=house.auth(bob))
     assert cheer.status_code == 201 and cheer.json["name"] == "Bob" and cheer.json["text"]
@@ -22,6 +22,9 @@ def test_chat_lock_bounds_and_exclamations(house):
                             headers=house.auth(bob))  # fmt: skip
     stranger = house.table.post(url, json={"text": "hi"}, headers=house.auth(house.player("Eve")))
     assert (too_long.status_code, both.status_code, stranger.status_code) == (400, 400, 403)
+    assert_problem(too_long, 400, "invalid_request")
+    assert_problem(both, 400, "invalid_chat_line")
+    assert_problem(stranger, 403, "not_seated")
 
     lines = house.table.get(url, headers=house.auth(bob)).json
     assert [line["name"] for line in lines] == ["Ann", "Bob"]

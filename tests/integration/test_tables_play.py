@@ -8,6 +8,7 @@ import random
 import pytest
 
 from shared.games import get_game, names
+from tests.integration.harness import assert_problem
 
 GAMES = names()
 QUICK = {"speedone": {"target": 200}, "speedtower": {"stock": 10}, "speedlaunch": {}}
@@ -82,22 +83,23 @@ def test_move_errors_are_problems_and_change_nothing(house):
     version = view["version"]
 
     cases = [
-        (house.move(waiter, table_id, legal[0], version), 409),
-        (house.move(eve, table_id, legal[0], version), 403),
-        (house.move(mover, table_id, legal[0], version - 1), 409),
-        (house.move(mover, table_id, {"type": "nonsense"}, version), 422),
+        (house.move(waiter, table_id, legal[0], version), 409, "not_your_turn"),
+        (house.move(eve, table_id, legal[0], version), 403, "not_seated"),
+        (house.move(mover, table_id, legal[0], version - 1), 409, "stale_version"),
+        (house.move(mover, table_id, {"type": "nonsense"}, version), 422, "illegal_move"),
         (house.table.post(f"/tables/{table_id}/moves", json={"move": 5},
-                          headers=house.auth(mover)), 400),
+                          headers=house.auth(mover)), 400, "invalid_request"),
         (house.table.post(f"/tables/{table_id}/moves", data="{", content_type="application/json",
-                          headers=house.auth(mover)), 400),
-        (house.table.post(f"/tables/{table_id}/moves", json={"move": {}}), 401),
-        (house.move(mover, "nosuchtable", legal[0], version), 404),
+                          headers=house.auth(mover)), 400, "invalid_request"),
+        (house.table.post(f"/tables/{table_id}/moves", json={"move": {}}), 401, "token_missing"),
+        (house.move(mover, "nosuchtable", legal[0], version), 404, "no_such_table"),
     ]  # fmt: skip
-    for response, status in cases:
-        assert response.status_code == status, response.json
-        assert response.mimetype == "application/problem+json"
-        assert {"type", "title", "detail", "status"} <= set(response.json)
+    for response, status, code in cases:
+        assert_problem(response, status, code)
+    assert cases[0][0].json["current_version"] == version
     assert cases[2][0].json["current_version"] == version
+    assert "move" in cases[4][0].json["errors"]["json"]
+    assert cases[7][0].json["table"] == "nosuchtable"
     assert house.get(ann, table_id)["version"] == version
 
     applied = house.move(mover, table_id, legal[0], version)
