@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from services.table.phrases.words import agree, count, listing, name, number, winners
+
 KINDS = {
     "SAT": {"de": "Satellit", "en": "satellite"},
     "AST": {"de": "Asteroid", "en": "asteroid"},
@@ -10,61 +14,119 @@ KINDS = {
 OUTCOMES = {
     "fits": {"de": "passt", "en": "fits"},
     "special": {"de": "wirkt", "en": "takes effect"},
-    "too_high": {"de": "ist zu hoch – Blindgänger", "en": "is too high – a dud"},
+    "too_high": {"de": "ist zu hoch – ein Blindgänger", "en": "is too high – a dud"},
 }
 LINES = {
     "play": {"de": "{name} legt {cards}.", "en": "{name} plays {cards}."},
-    "turn_up": {"de": "{name} deckt {cards} auf{follows}.",
-                "en": "{name} turns up {cards}{follows}."},
-    "ignition": {"de": "ZÜNDUNG! {count} Karten verglühen.",
-                 "en": "IGNITION! {count} cards burn up."},
-    "black_hole": {"de": "Das Schwarze Loch verschluckt {count} Karten.",
-                   "en": "The black hole swallows {count} cards."},
-    "asteroid": {"de": "Asteroid: {target} nimmt {count} Karten auf.",
-                 "en": "Asteroid: {target} takes {count} cards."},
-    "asteroid_empty": {"de": "Der Asteroid verpufft.", "en": "The asteroid burns up."},
-    "take": {"de": "{name} nimmt die Rampe ({count} Karten).",
-             "en": "{name} takes the ramp ({count} cards)."},
-    "blind": {"de": "{name} wagt die Blindkarte: {revealed} {outcome}.",
-              "en": "{name} risks the blind card: {revealed} {outcome}."},
-    "end": {"de": "{name} legt nicht nach.", "en": "{name} adds nothing."},
+    "play_AST": {"de": "{name} schickt einen Asteroiden los.", "en": "{name} plays an asteroid."},
+    "play_HOLE": {"de": "{name} öffnet ein Schwarzes Loch.", "en": "{name} plays a black hole."},
+    "turn_up": {"de": "{name} deckt {cards} auf.", "en": "{name} turns up {cards}."},
+    "turn_up_follows": {"de": "{name} deckt {cards} auf – sie fliegt hinterher.",
+                        "en": "{name} turns up {cards} – it follows onto the ramp."},
+    "ignition": {"de": "ZÜNDUNG! Die Rampe hebt ab und verglüht ({count}).",
+                 "en": "IGNITION! The ramp lifts off and burns up ({count})."},
+    "black_hole": {"de": "Das Schwarze Loch verschluckt die Rampe ({count}).",
+                   "en": "The black hole swallows the ramp ({count})."},
+    "black_hole_empty": {"de": "Das Schwarze Loch verschluckt nichts – die Rampe ist leer.",
+                         "en": "The black hole swallows nothing – the ramp is empty."},
+    "asteroid": {"de": "Asteroid: {target} nimmt {count} auf.",
+                 "en": "Asteroid: {target} takes {count}."},
+    "asteroid_empty": {"de": "Der Asteroid verpufft auf der leeren Rampe.",
+                       "en": "The asteroid burns up on the empty ramp."},
+    "take": {"de": "{name} nimmt die Rampe auf ({count}).",
+             "en": "{name} takes the ramp ({count})."},
+    "blind": {"de": "{name} wagt die Blindkarte: {cards} {outcome}.",
+              "en": "{name} risks the blind card: {cards} {outcome}."},
+    "end": {"de": "{name} legt nicht nach.", "en": "{name} adds nothing more."},
     "turn": {"de": "{name} ist am Zug.", "en": "{name}'s turn."},
     "turn_again": {"de": "{name} ist nochmal dran.", "en": "{name} goes again."},
     "round_over": {"de": "Runde {round} geht an {winner}.",
                    "en": "Round {round} goes to {winner}."},
+    "round_over_draw": {"de": "Runde {round}: {turns} {are} gespielt, und niemand hat gewonnen – "
+                              "alle zählen ihre Restkarten.",
+                        "en": "Round {round}: {turns} {are} over and nobody has won – everyone "
+                              "counts the cards left."},
+    "left": {"de": " Restkarten: {left}.", "en": " Cards left: {left}."},
     "deal": {"de": "Runde {round}: Es wird gegeben, {first} beginnt.",
-             "en": "Round {round}: cards are dealt, {first} begins."},
+             "en": "Round {round}: the cards are dealt, {first} begins."},
+    "shed": {"de": "{winners} ist alle Karten los und gewinnt die Partie!",
+             "en": "{winners} has shed every card and wins the game!"},
+    "fewest": {"de": "{winners} gewinnt die Partie mit den wenigsten Minuspunkten: {minus}.",
+               "en": "{winners} wins the game with the fewest minus points: {minus}."},
+    "shared": {"de": "{winners} teilen sich den Sieg mit je {minus}.",
+               "en": "{winners} share the win with {minus} each."},
+    "tie_break": {"de": " Bei Gleichstand zählen die gewonnenen Runden.",
+                  "en": " The tie goes to more rounds won."},
 }  # fmt: skip
+ARE = {"de": ("ist", "sind"), "en": ("is", "are")}
 
 
-def _cards(cards, lang):
-    return ", ".join(KINDS[c][lang] if c in KINDS else c for c in cards or [])
+def cards_named(cards: list[str], lang: str) -> str:
+    """ "2 × 7 und Satellit": equal cards counted, in the order they came."""
+    groups = Counter(cards)
+    named = []
+    for card, many in groups.items():
+        word = KINDS[card][lang] if card in KINDS else card
+        named.append(f"{many} × {word}" if many > 1 else word)
+    return listing(named, lang)
 
 
-def _name(names, seat):
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+def _game_over(event: dict, names: list[str], lang: str) -> str:
+    places, minus, rounds = event.get("places", []), event.get("minus", []), event["rounds"]
+    best = [seat for seat, place in enumerate(places) if place == 1]
+    facts = {"winners": listing(winners(places, names), lang)}
+    if len(best) > 1:
+        return LINES["shared"][lang].format(
+            minus=count(minus[best[0]], "minus_point", lang), **facts
+        )
+    if len(rounds) == 1 and rounds[0]["winner"] == best[0]:
+        return LINES["shed"][lang].format(**facts)
+    text = LINES["fewest"][lang].format(minus=number(minus[best[0]], lang), **facts)
+    if minus.count(minus[best[0]]) > 1:
+        text += LINES["tie_break"][lang]
+    return text
+
+
+def _round_over(event: dict, names: list[str], lang: str) -> str:
+    winner, turns = event.get("winner"), event.get("turns", 0)
+    if winner is None:
+        text = LINES["round_over_draw"][lang].format(
+            round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
+        )
+    else:
+        text = LINES["round_over"][lang].format(round=event["round"], winner=name(names, winner))
+    left = [
+        f"{name(names, seat)} {number(cards, lang)}"
+        for seat, cards in enumerate(event.get("remaining", []))
+        if seat != winner
+    ]
+    return text + LINES["left"][lang].format(left=", ".join(left)) if left else text
 
 
 def phrase(event: dict, names: list[str], lang: str) -> str | None:
     kind = event.get("type")
-    if kind == "asteroid" and event.get("target") is None:
-        kind = "asteroid_empty"
+    cards = event.get("cards") or event.get("revealed") or []
+    if kind == "game_over":
+        return _game_over(event, names, lang)
+    if kind == "round_over":
+        return _round_over(event, names, lang)
+    if kind == "play" and cards and cards[0] in ("AST", "HOLE"):
+        kind = f"play_{cards[0]}"
+    elif kind in ("asteroid", "black_hole") and not cards:
+        kind += "_empty"
     elif kind == "turn" and event.get("again"):
         kind = "turn_again"
+    elif kind == "turn_up" and event.get("follows"):
+        kind = "turn_up_follows"
     if kind not in LINES:
         return None
-    cards = event.get("cards") or event.get("revealed") or []
-    follows = {"de": " – sie fliegt hinterher", "en": " – it follows"}[lang]
     facts = {
-        "name": _name(names, event.get("seat")),
-        "cards": _cards(cards, lang),
-        "count": len(cards),
-        "follows": follows if event.get("follows") else "",
-        "target": _name(names, event.get("target")),
-        "revealed": _cards(event.get("revealed"), lang),
+        "name": name(names, event.get("seat")),
+        "cards": cards_named(cards, lang),
+        "count": count(len(cards), "card", lang),
+        "target": name(names, event.get("target")),
         "outcome": OUTCOMES.get(event.get("outcome"), {}).get(lang, ""),
         "round": event.get("round", ""),
-        "winner": _name(names, event.get("winner")),
-        "first": _name(names, event.get("first")),
+        "first": name(names, event.get("first")),
     }
     return LINES[kind][lang].format(**facts)

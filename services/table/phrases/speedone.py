@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from services.table.phrases.words import agree, count, listing, name, number, winners
+
 COLORS = {
     "R": {"de": "Rot", "en": "red"},
     "G": {"de": "Grün", "en": "green"},
@@ -15,24 +17,51 @@ SYMBOLS = {
 }
 WILD = {"W": {"de": "Farbjoker", "en": "wild"}, "W4": {"de": "Plus 4", "en": "wild draw four"}}
 LINES = {
-    "play": {"de": "{name} legt {card}.", "en": "{name} plays {card}."},
-    "play_wild": {"de": "{name} legt {card} und wünscht {color}.",
-                  "en": "{name} plays {card} and names {color}."},
-    "draw": {"de": "{name} zieht {count} Karte(n){cards}.",
-             "en": "{name} draws {count} card(s){cards}."},
-    "reshuffle": {"de": "Der Ablagestapel wird neu gemischt ({count} Karten).",
-                  "en": "The discard pile is shuffled into the draw pile ({count} cards)."},
-    "one": {"de": "{name} ruft ONE!", "en": "{name} calls ONE!"},
-    "out": {"de": "{name} legt die letzte Karte ab.", "en": "{name} plays the last card."},
-    "hand": {"de": "{name} hält {points} Punkte.", "en": "{name} holds {points} points."},
+    "play": {"de": "{name} legt {card}{effect}.", "en": "{name} plays {card}{effect}."},
+    "play_wild": {"de": "{name} legt {card} und wünscht {color}{effect}.",
+                  "en": "{name} plays {card} and names {color}{effect}."},
+    "skipped": {"de": " – {skipped} setzt aus", "en": " – {skipped} is skipped"},
+    "reversed": {"de": " – die Spielrichtung wechselt", "en": " – the direction changes"},
+    "penalty": {"de": " – zu ziehen: {cards}", "en": " – {cards} to draw"},
+    "draw": {"de": "{name} zieht {cards}{shown}.", "en": "{name} draws {cards}{shown}."},
+    "draw_two": {"de": "{name} muss {cards} ziehen{shown}.",
+                 "en": "{name} has to draw {cards}{shown}."},
+    "draw_four": {"de": "{name} muss {cards} ziehen{shown}.",
+                  "en": "{name} has to draw {cards}{shown}."},
+    "one": {"de": "{name} vergisst ONE und zieht {cards}{shown}.",
+            "en": "{name} forgets to call ONE and draws {cards}{shown}."},
+    "forfeited": {"de": " ({forfeited} {lapse}: höchstens 22 auf der Hand, oder kein Stapel mehr)",
+                  "en": " ({forfeited} forfeited: 22 in hand at most, or no cards left to draw)"},
+    "reshuffle": {"de": "Der Ablagestapel wird gemischt und zum neuen Nachziehstapel ({cards}).",
+                  "en": "The discard pile is shuffled into a new draw pile ({cards})."},
+    "call": {"de": "{name} ruft ONE!", "en": "{name} calls ONE!"},
+    "out": {"de": "{name} legt die letzte Karte ab: {card}.",
+            "en": "{name} plays the last card: {card}."},
+    "hand": {"de": "{name} hat noch {points} auf der Hand.",
+             "en": "{name} still holds {points} in hand."},
     "round_end": {"de": "Runde {round} geht an {winner}.", "en": "Round {round} goes to {winner}."},
-    "deal": {"de": "Runde {round}: {dealer} gibt.", "en": "Round {round}: {dealer} deals."},
-    "leave": {"de": "{name} ist ausgeschieden.", "en": "{name} is out of the game."},
+    "round_end_draw": {"de": "Runde {round}: {turns} {are} gespielt, und niemand hat gewonnen – "
+                             "jede Hand zählt.",
+                       "en": "Round {round}: {turns} {are} over and nobody has won – every "
+                             "hand counts."},
+    "score": {"de": " Stand: {score}.", "en": " Score: {score}."},
+    "deal": {"de": "Runde {round}: {dealer} gibt, {turn} beginnt; aufgedeckt ist {top}.",
+             "en": "Round {round}: {dealer} deals, {turn} begins; the first card is {top}."},
+    "leave": {"de": "{name} hat die Partie verlassen und scheidet aus.",
+              "en": "{name} has left the game and is out."},
     "round_abandoned": {"de": "Runde {round} wird abgebrochen und neu gegeben.",
                         "en": "Round {round} is abandoned and dealt again."},
-    "turn_up": {"de": "{cards} wird aufgedeckt und zurückgemischt.",
-                "en": "{cards} is turned up and shuffled back."},
+    "turn_up": {"de": "{card} wird aufgedeckt und wieder eingemischt.",
+                "en": "{card} is turned up and shuffled back in."},
+    "target": {"de": "Das Ziel ist erreicht: {winners} {win} die Partie ({points}).",
+               "en": "The target is reached: {winners} {win} the game ({points})."},
+    "rounds": {"de": "Die letzte Runde ist gespielt: {winners} {win} die Partie ({points}).",
+               "en": "The last round has been played: {winners} {win} the game ({points})."},
+    "left": {"de": "Alle anderen haben die Partie verlassen: {winners} {win}.",
+             "en": "Everyone else has left the game: {winners} {win}."},
 }  # fmt: skip
+ARE = {"de": ("ist", "sind"), "en": ("is", "are")}
+WIN = {"de": ("gewinnt", "gewinnen"), "en": ("wins", "win")}
 
 
 def card_name(card: str, lang: str) -> str:
@@ -42,27 +71,98 @@ def card_name(card: str, lang: str) -> str:
     return f"{color} {SYMBOLS[symbol][lang] if symbol in SYMBOLS else symbol}"
 
 
-def _name(names, seat):
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+def _score(event: dict, names: list[str], lang: str) -> str:
+    """ "Ann 120, Bob 40" or, with partners, "Ann und Cid 238, Bob und Dan 60"."""
+    teams = event.get("team_totals")
+    if teams:
+        pairs = [
+            (listing([name(names, seat), name(names, seat + 2)], lang), teams[seat])
+            for seat in (0, 1)
+        ]
+    else:
+        pairs = [(name(names, seat), total) for seat, total in enumerate(event["totals"])]
+    return ", ".join(f"{who} {number(total, lang)}" for who, total in pairs)
+
+
+def _game_over(event: dict, names: list[str], lang: str) -> str:
+    places = event.get("places", [])
+    best = [seat for seat, place in enumerate(places) if place == 1]
+    teams = event.get("team_totals")
+    points = teams[best[0] % 2] if teams else event.get("totals", [0])[best[0]]
+    line = LINES[event.get("end", "target")][lang]
+    return line.format(
+        winners=listing(winners(places, names), lang),
+        win=agree(len(best), *WIN[lang]),
+        points=count(points, "point", lang),
+    )
+
+
+def _round_end(event: dict, names: list[str], lang: str) -> str:
+    winner, turns = event.get("winner"), event.get("turns", 0)
+    if winner is None:
+        text = LINES["round_end_draw"][lang].format(
+            round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
+        )
+    else:
+        text = LINES["round_end"][lang].format(round=event["round"], winner=name(names, winner))
+    return text + LINES["score"][lang].format(score=_score(event, names, lang))
+
+
+def _effect(event: dict, names: list[str], lang: str) -> str:
+    if "skipped" in event:
+        return LINES["skipped"][lang].format(skipped=name(names, event["skipped"]))
+    if "direction" in event:
+        return LINES["reversed"][lang]
+    if event.get("pending"):
+        return LINES["penalty"][lang].format(cards=count(event["pending"]["amount"], "card", lang))
+    return ""
+
+
+def _draw(event: dict, names: list[str], lang: str) -> str:
+    shown = [card_name(card, lang) for card in event.get("cards") or event.get("revealed") or []]
+    forfeited = event.get("forfeited", 0)
+    text = LINES[event.get("reason", "draw")][lang].format(
+        name=name(names, event.get("seat")),
+        cards=count(event.get("count", 0), "card", lang),
+        shown=f": {listing(shown, lang)}" if shown else "",
+    )
+    if forfeited:
+        lapse = agree(forfeited, "verfällt", "verfallen")
+        extra = LINES["forfeited"][lang].format(
+            forfeited=count(forfeited, "card", lang), lapse=lapse
+        )
+        text = text[:-1] + extra + "."
+    return text
 
 
 def phrase(event: dict, names: list[str], lang: str) -> str | None:
     kind = event.get("type")
-    if kind == "play" and event.get("card") in WILD:
-        kind = "play_wild"
+    if kind == "game_over":
+        return _game_over(event, names, lang)
+    if kind == "round_end":
+        return _round_end(event, names, lang)
+    if kind == "draw":
+        return _draw(event, names, lang)
+    shown = event.get("revealed") or []
+    card = event.get("card") or (shown[0] if shown else "")
+    if kind == "play":
+        kind = "play_wild" if card in WILD else "play"
+    elif kind == "one":
+        kind = "call"
     if kind not in LINES:
         return None
-    cards = event.get("cards") or event.get("revealed") or []
-    shown = ", ".join(card_name(card, lang) for card in cards)
     facts = {
-        "name": _name(names, event.get("seat")),
-        "card": card_name(event["card"], lang) if event.get("card") else "",
+        "name": name(names, event.get("seat")),
+        "card": card_name(card, lang) if card else "",
         "color": COLORS.get(event.get("color"), {}).get(lang, ""),
-        "count": event.get("count", ""),
-        "cards": f": {shown}" if shown and kind == "draw" else shown,
-        "points": event.get("points", ""),
+        "effect": _effect(event, names, lang),
+        "points": count(event.get("points", 0), "point", lang),
         "round": event.get("round", ""),
-        "winner": _name(names, event.get("winner")),
-        "dealer": _name(names, event.get("dealer")),
+        "dealer": name(names, event.get("dealer")),
+        "turn": name(names, event.get("turn")),
+        "top": card_name(event["top"], lang) if event.get("top") else "",
+        "cards": count(event.get("count", 0), "card", lang),
     }
+    if kind == "turn_up":  # the card starts the sentence: "Red 7 is turned up"
+        facts["card"] = facts["card"][:1].upper() + facts["card"][1:]
     return LINES[kind][lang].format(**facts)
