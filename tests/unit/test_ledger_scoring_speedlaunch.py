@@ -37,6 +37,12 @@ def test_three_players_no_bonus_for_third():
     assert speedlaunch.points(result, seats("hhh"), FULL) == {0: 8, 1: 60, 2: 18 + 15}
 
 
+def test_a_round_without_a_winner_gives_nobody_the_thirty():
+    """DECISIONS §15: a round that reached 1,000 turns has no winner; everyone counts cards."""
+    result = one_round([2, 1], winner=None, remaining=[9, 4])
+    assert speedlaunch.points(result, seats("hh"), FULL) == {0: 11, 1: 16 + 30}
+
+
 def test_remaining_cards_above_twenty_score_zero_not_negative():
     result = one_round([1, 2], winner=0, remaining=[0, 31])
     assert speedlaunch.points(result, seats("hh"), FULL) == {0: 60, 1: 0}

@@ -123,9 +123,8 @@ EXAMPLES = [
                   "private": {"0": {"cards": ["R7"]}}},
      "Ann zieht 1 Karte: Rot 7.", "Ann draws 1 card: red 7."),
     ("speedone", {"type": "draw", "seat": 1, "count": 1, "forfeited": 1, "reason": "draw_two"},
-     "Bob muss 1 Karte ziehen (1 Karte verfällt: höchstens 22 auf der Hand, oder kein Stapel "
-     "mehr).",
-     "Bob has to draw 1 card (1 card forfeited: 22 in hand at most, or no cards left to draw)."),
+     "Bob muss 1 Karte ziehen (1 Karte verfällt: höchstens 22 auf der Hand oder Stapel leer).",
+     "Bob has to draw 1 card (1 card forfeited: 22 in hand at most or no cards left)."),
     ("speedone", {"type": "play", "seat": 0, "card": "W4", "color": "G",
                   "pending": {"kind": "draw_four", "amount": 8}},
      "Ann legt Plus 4 und wünscht Grün – zu ziehen: 8 Karten.",
