@@ -70,14 +70,11 @@ def places(state: State) -> list[int]:
     its team's place, 1 or 2 (a tie shares 1); a team with nobody left in comes second."""
     if state["settings"]["partners"]:
         return _team_places(state)
-    totals = state["totals"]
-    sign = -1 if state["settings"]["scoring"] == "winner_collects" else 1
+    rank = [_sign(state) * total for total in state["totals"]]
     remaining = active_seats(state)
     placed = [0] * state["seats"]
     for seat in remaining:
-        placed[seat] = 1 + sum(
-            1 for other in remaining if sign * totals[other] < sign * totals[seat]
-        )
+        placed[seat] = 1 + sum(rank[other] < rank[seat] for other in remaining)
     for behind, seat in enumerate(reversed(state["left"])):
         placed[seat] = len(remaining) + 1 + behind
     return placed
@@ -85,11 +82,15 @@ def places(state: State) -> list[int]:
 
 def _team_places(state: State) -> list[int]:
     teams = team_totals(state)
-    sign = -1 if state["settings"]["scoring"] == "winner_collects" else 1
     still_in = {team(seat) for seat in active_seats(state)}
-    rank = [(side not in still_in, sign * teams[side]) for side in range(2)]
+    rank = [(side not in still_in, _sign(state) * teams[side]) for side in range(2)]
     team_place = [1 + (rank[side] > rank[1 - side]) for side in range(2)]
     return [team_place[team(seat)] for seat in range(state["seats"])]
+
+
+def _sign(state: State) -> int:
+    """-1 where the highest total is best (winner_collects), else 1: lower rank is better."""
+    return -1 if state["settings"]["scoring"] == "winner_collects" else 1
 
 
 def game_over(state: State, end: str) -> Event:
