@@ -153,6 +153,7 @@ class Game(Protocol):
     MAX_SEATS: int
     OPTIONS: tuple[Option, ...]
     DECK: tuple[str, ...]  # every physical card once, as snapshot tokens
+    MAX_MOVES: int  # no game takes more moves, whatever the players do: every game ends
 
     def new(
         self, settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None
@@ -162,11 +163,13 @@ class Game(Protocol):
     def to_move(self, state: State) -> int | None:
         """The seat whose decision it is; None once the game is over."""
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Every legal move of ``seat``; empty when it is not that seat's decision."""
+    def legal_moves(self, state: State, seat: int | None) -> list[Move]:
+        """Every legal move of ``seat``; empty when it is not that seat's decision (always
+        for None, a spectator, and once the game is over)."""
 
-    def apply(self, state: State, seat: int, move: Move) -> list[Event]:
-        """Validate and apply one move; raise IllegalMove and change nothing if not legal."""
+    def apply(self, state: State, seat: int | None, move: Move) -> list[Event]:
+        """Validate and apply one move; raise IllegalMove and change nothing if not legal
+        (also for None and on a finished game)."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator)."""
