@@ -1,8 +1,10 @@
 """Bearer tokens: a signed, timed statement of who the player is.
 
 Every service checks them the same way; a token names the player id, the name as typed and
-whether the account is a guest. EventSource cannot send headers, so the events route also
-accepts the token as the ``token`` query parameter.
+whether the account is a guest. Tokens travel only in the ``Authorization`` header, never in
+a URL (where access logs and browser history would keep them): the events route, which
+``EventSource`` opens without headers, takes a short-lived ticket instead
+(services/table/events.py).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def presented_token() -> str | None:
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
         return header[len("Bearer ") :].strip() or None
-    return request.args.get("token") or None
+    return None
 
 
 def current_player(required: bool = True) -> dict | None:

@@ -85,6 +85,12 @@ def chat_lock(table_id: str, player_id: str) -> str:
     return f"{{t:{table_id}}}:chatlock:{player_id}"
 
 
+def stream_ticket(table_id: str, ticket: str) -> str:
+    """String: the player (JSON) a one-connection SSE ticket for this table was issued to;
+    expires after a minute, consumed with GETDEL (services/table/events.py)."""
+    return f"{{t:{table_id}}}:ticket:{ticket}"
+
+
 OPEN_TABLES = "tables:open"  # zset: table id → created at; tables others may join
 DUE_TABLES = "tables:due"  # zset: table id → when computer or clock work is due
 TABLE_CHANGES = "tables:changed"  # pub/sub channel: a table id after every commit

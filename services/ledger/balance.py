@@ -27,7 +27,7 @@ def require_player():
 
 class BalanceQuery(ma.Schema):
     class Meta:
-        unknown = ma.EXCLUDE  # the bearer token may come as ?token=
+        unknown = ma.EXCLUDE  # other query parameters are ignored
 
     entries = fields.Integer(
         load_default=20,

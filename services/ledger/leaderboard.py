@@ -36,7 +36,7 @@ def require_player():
 
 class LeaderboardQuery(ma.Schema):
     class Meta:
-        unknown = ma.EXCLUDE  # the bearer token may come as ?token=
+        unknown = ma.EXCLUDE  # other query parameters are ignored
 
     period = fields.String(
         load_default="all",

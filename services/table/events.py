@@ -1,5 +1,11 @@
 """Server-Sent Events of a table: every commit, cut to the caller's seat.
 
+A browser opens a stream with a ticket (``?ticket=``) instead of its bearer token, which
+would otherwise sit in the URL, and so in access logs and browser history: a random ticket
+minted by an authenticated POST, kept in Redis for a minute under the table's hash tag with
+the player it names, and used up (GETDEL) by the one connection it opens. Other clients may
+send ``Authorization: Bearer``.
+
 The event id is the commit's stream id, so a client that reconnects with Last-Event-ID — to
 any instance — gets exactly what it missed. Each ``update`` carries the commit's events
 (redacted by the engine's rules for the seat) and the table as the caller now sees it; a
@@ -10,13 +16,17 @@ connection open.
 from __future__ import annotations
 
 import json
+import re
+import secrets
 
+import marshmallow as ma
 from flask import Response, current_app, request, stream_with_context
 
 from services.table.hub import Hub
 from shared import keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
+from shared.problems import Problem
 from shared.tables.errors import no_such_table
 from shared.tables.table import seat_of
 from shared.tables.views import table_view
@@ -25,6 +35,8 @@ from shared.web import Blueprint, redis_client, table_context
 blp = Blueprint("events", __name__, description="Server-Sent Events of a table")
 HEARTBEAT_SECONDS = 15.0
 CATCH_UP_LIMIT = 500  # commits replayed on reconnect before a full state is cheaper
+TICKET_SECONDS = 60
+TICKET_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def hub() -> Hub:
@@ -101,16 +113,67 @@ class Stream:
         return self.update(missed, store.load(r, self.table_id)) if missed else ""
 
 
-@blp.route("/tables/<table_id>/events")
-@blp.response(200, description="text/event-stream of update, state and closed events")
+class TicketSchema(ma.Schema):
+    ticket = ma.fields.String(metadata={"description": "Send as ?ticket= to the events route"})
+    expires_in = ma.fields.Integer(metadata={"description": "Seconds the ticket stays valid"})
+
+
+class EventsQuerySchema(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE  # ignored, so a ?token= answers 401 like no token at all
+
+    ticket = ma.fields.String(metadata={"description": "A stream ticket (one connection)"})
+    lastEventId = ma.fields.String(  # noqa: N815 - the name EventSource gives it
+        metadata={"description": "The last event id seen (as the Last-Event-ID header)"}
+    )
+    last_id = ma.fields.String(metadata={"description": "The same, by its older name"})
+
+
+@blp.route("/tables/<table_id>/stream-tickets", methods=["POST"])
+@blp.response(201, TicketSchema)
 @blp.problems(401, 404)
-def events(table_id):
-    """Subscribe to a table. Reconnect with the Last-Event-ID header (or ``last_id``)."""
+def stream_ticket(table_id):
+    """A ticket for one connection to the table's events, valid a minute: EventSource cannot
+    send the bearer token as a header, and a token in the URL would be logged."""
     player = current_player()
     r = redis_client()
     if store.load(r, table_id) is None:
         raise no_such_table(table_id)
-    last_id = request.headers.get("Last-Event-ID") or request.args.get("last_id")
+    ticket = secrets.token_urlsafe(24)
+    holder = {key: player[key] for key in ("id", "name", "guest")}
+    r.set(keys.stream_ticket(table_id, ticket), json.dumps(holder), ex=TICKET_SECONDS)
+    return {"ticket": ticket, "expires_in": TICKET_SECONDS}
+
+
+def stream_player(r, table_id: str, ticket: str | None) -> dict:
+    """Who opens the stream: the ticket's player (the ticket is used up), else the bearer's."""
+    if ticket is None:
+        return current_player()
+    holder = (
+        r.getdel(keys.stream_ticket(table_id, ticket)) if TICKET_FORM.fullmatch(ticket) else None
+    )
+    if holder is None:
+        raise Problem(
+            "The stream ticket is unknown, expired, used or for another table; get a new one.",
+            "ticket_invalid",
+        )
+    return json.loads(holder)
+
+
+@blp.route("/tables/<table_id>/events")
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, description="text/event-stream of update, state and closed events")
+@blp.problems(400, 401, 404)
+def events(query, table_id):
+    """Subscribe to a table, with a ``ticket`` (POST …/stream-tickets) or a bearer token.
+    Reconnect with the Last-Event-ID header (or the ``lastEventId`` query parameter)."""
+    r = redis_client()
+    player = stream_player(r, table_id, query.get("ticket"))
+    if store.load(r, table_id) is None:
+        raise no_such_table(table_id)
+    last_id = (
+        request.headers.get("Last-Event-ID") or query.get("lastEventId") or query.get("last_id")
+    )
     stream = Stream(table_id, player["id"], last_id)
     subscription = hub().subscribe(table_id)
     heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)

@@ -234,7 +234,11 @@ class Watcher(threading.Thread):
         headers = {"Accept": "text/event-stream"}
         if self.last_id:
             headers["Last-Event-ID"] = self.last_id
-        path = f"/api/table/tables/{self.table_id}/events?token={self.player['token']}"
+        tickets = f"/api/table/tables/{self.table_id}/stream-tickets"  # as a browser does
+        status, answer = request(self.cluster.base, "POST", tickets, token=self.player["token"])
+        if status != 201:
+            return
+        path = f"/api/table/tables/{self.table_id}/events?ticket={answer['ticket']}"
         try:
             connection.request("GET", path, headers=headers)
             response = connection.getresponse()

@@ -307,6 +307,16 @@ def test_nginx_routes_every_prefix_of_the_house_to_its_upstream():
     assert "Cache-Control $speedgamez_cache_control" in text
 
 
+def test_nginx_logs_no_query_strings():
+    """Stream tickets travel in the query (?ticket=): the access log names paths only."""
+    text = TEMPLATE.read_text()
+    (line,) = re.findall(r"log_format speedgamez (.*?);", text, re.S)
+    assert not re.search(r"\$(request|request_uri|args|query_string|arg_\w+)\b", line)
+    assert "access_log /dev/stdout speedgamez;" in text
+    main = (DEPLOY / "nginx" / "nginx.conf").read_text()
+    assert not re.search(r"^\s*access_log", main, re.M)
+
+
 def test_the_cluster_plan_matches_the_manifests(tmp_path, monkeypatch):
     """What `make cluster` would start (nothing is started here)."""
     monkeypatch.setenv("NGINX", "/bin/true")

@@ -108,3 +108,26 @@ def test_documents_declare_errors_as_problems(redis_url, service):
     assert errors
     for answer in errors:
         assert set(answer["content"]) == {"application/problem+json"}, answer
+
+
+@pytest.mark.parametrize("service", sorted(FACTORIES))
+def test_every_route_with_a_body_declares_413(redis_url, service):
+    """A body over MAX_BODY_BYTES gets 413 on any route that reads one."""
+    document = FACTORIES[service]({**TEST_CONFIG, "REDIS_URL": redis_url}).test_client()
+    paths = document.get("/openapi.json").get_json()["paths"]
+    with_body = [
+        (method, path, operation)
+        for path, operations in paths.items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    assert with_body or service == "ledger"
+    for method, path, operation in with_body:
+        assert "413" in operation["responses"], (method, path)
+
+
+def test_the_list_of_open_tables_is_public(redis_url):
+    """docs/api.md: the one lobby route without a token (nothing private in it)."""
+    lobby = lobby_app({**TEST_CONFIG, "REDIS_URL": redis_url}).test_client()
+    assert lobby.get("/tables").status_code == 200
+    assert lobby.get("/me/tables").status_code == 401

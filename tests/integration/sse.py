@@ -25,9 +25,12 @@ class Server:
 class EventStream:
     """One SSE connection; ``next()`` returns (event, id, data) or raises on timeout."""
 
-    def __init__(self, port, path, token, last_id=None, timeout=10):
+    def __init__(self, port, path, token=None, last_id=None, timeout=10):
+        """``token`` None: no Authorization header (the path carries a ticket)."""
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream"}
+        headers = {"Accept": "text/event-stream"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         if last_id:
             headers["Last-Event-ID"] = last_id
         self.connection.request("GET", path, headers=headers)

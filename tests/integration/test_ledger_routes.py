@@ -94,10 +94,11 @@ def test_the_month_board_holds_only_this_months_games(app, r):
     assert body["me"] == {"rank": None, "player": "eve", "name": "Eve", "points": 0}
 
 
-def test_the_token_may_come_as_a_query_parameter(app):
+def test_a_token_in_the_url_is_not_accepted(app):
+    """Tokens travel only in the Authorization header: URLs end up in logs and history."""
     token = auth(app, "ann")["Authorization"].split()[1]
     response = app.test_client().get(f"/leaderboards/speedtower?token={token}&limit=1")
-    assert response.status_code == 200 and response.get_json()["top"] == []
+    assert assert_problem(response, 401)["code"] == "token_missing"
 
 
 def test_a_new_players_bilanz(app):
