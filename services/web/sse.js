@@ -18,7 +18,6 @@ export function subscribe(tableId, { onTable, onEvents, onClosed }) {
 
   const handle = (message) => {
     if (message.lastEventId) lastId = message.lastEventId;
-    failures = 0;
     let data;
     try {
       data = JSON.parse(message.data);
@@ -61,6 +60,9 @@ export function subscribe(tableId, { onTable, onEvents, onClosed }) {
     const query = new URLSearchParams({ ticket });
     if (lastId) query.set("lastEventId", lastId);
     source = new EventSource(`${base}/events?${query}`);
+    source.onopen = () => {
+      failures = 0;
+    };
     source.addEventListener("state", handle);
     source.addEventListener("update", handle);
     source.addEventListener("closed", closed);
