@@ -16,7 +16,12 @@ def settings() -> dict:
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     return {
         "REDIS_URL": redis_url,
-        "QUEUE_REDIS_URL": os.environ.get("QUEUE_REDIS_URL"),  # None: the same as REDIS_URL
+        # None: the same as REDIS_URL (which must then be a standalone Redis)
+        "QUEUE_REDIS_URL": os.environ.get("QUEUE_REDIS_URL") or None,
+        # On a Redis Cluster: a commit is answered once this many replicas have it (WAIT),
+        # waiting at most REDIS_WAIT_TIMEOUT ms; 0: answer at once (a cluster without replicas)
+        "REDIS_WAIT_REPLICAS": int(os.environ.get("REDIS_WAIT_REPLICAS", "1")),
+        "REDIS_WAIT_TIMEOUT": int(os.environ.get("REDIS_WAIT_TIMEOUT", "200")),
         "SECRET_KEY": os.environ.get("SECRET_KEY", DEV_SECRET),
         "TOKEN_MAX_AGE": int(os.environ.get("TOKEN_MAX_AGE", str(30 * 24 * 3600))),
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", "16384")),

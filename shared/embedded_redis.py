@@ -32,6 +32,8 @@ class EmbeddedRedis:
         self.port = port or free_port()
         self.appendonly = appendonly
         self.process: subprocess.Popen | None = None
+        self.binary = REDIS_SERVER_PATH
+        self.extra: list[str] = []
 
     @property
     def url(self) -> str:
@@ -40,13 +42,14 @@ class EmbeddedRedis:
     def start(self) -> EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         command = [
-            REDIS_SERVER_PATH,
+            self.binary,
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--dir", str(self.data_dir.resolve()),
             "--appendonly", "yes" if self.appendonly else "no",
             "--save", "",
             "--logfile", "redis.log",
+            *self.extra,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
         self._wait_until_ready()
@@ -68,6 +71,15 @@ class EmbeddedRedis:
             finally:
                 client.close()
 
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL: the server dies at once, as with a lost machine (its AOF stays)."""
+        if self.running():
+            self.process.kill()
+            self.process.wait()
+
     def stop(self) -> None:
         """Shut the server down (writing its AOF) and reap the process."""
         if self.process is None or self.process.poll() is not None:
@@ -78,3 +90,145 @@ class EmbeddedRedis:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+SYSTEM_REDIS_SERVER = "/usr/bin/redis-server"  # Debian's redis-server 7 (sharded pub/sub)
+
+
+class EmbeddedCluster:
+    """A Redis Cluster of ``primaries`` primaries with ``replicas`` replicas each, from
+    Debian's redis-server 7, on 127.0.0.1 (used by ``make cluster REDIS=cluster`` and the
+    tests). Set up with plain CLUSTER commands: MEET, ADDSLOTSRANGE, REPLICATE.
+
+    A node that dies may be started again on its port from its own directory (its
+    nodes.conf and AOF): it rejoins the cluster, as a replica when its slots have failed
+    over meanwhile."""
+
+    def __init__(self, data_dir: Path, primaries: int = 3, replicas: int = 0,
+                 ports: list[int] | None = None, appendonly: bool = True,
+                 node_timeout: int = 1000, binary: str = SYSTEM_REDIS_SERVER):  # fmt: skip
+        self.data_dir = Path(data_dir)
+        self.primaries = primaries
+        self.replicas = replicas
+        count = primaries * (1 + replicas)
+        self.ports = list(ports) if ports else _free_ports(count)
+        self.appendonly = appendonly
+        self.node_timeout = node_timeout
+        self.binary = binary
+        self.nodes = [
+            EmbeddedRedis(self.data_dir / f"node-{port}", port, appendonly) for port in self.ports
+        ]
+        for node in self.nodes:
+            node.extra = [
+                "--cluster-enabled", "yes",
+                "--cluster-config-file", "nodes.conf",
+                "--cluster-node-timeout", str(node_timeout),
+                "--cluster-require-full-coverage", "no",
+                "--cluster-replica-validity-factor", "0",
+                "--repl-diskless-sync-delay", "0",
+            ]  # fmt: skip
+            node.binary = binary
+
+    @property
+    def url(self) -> str:
+        """Any node names the cluster; the first one is as good as any."""
+        return f"redis://127.0.0.1:{self.ports[0]}/0"
+
+    def start(self) -> EmbeddedCluster:
+        fresh = not (self.nodes[0].data_dir / "nodes.conf").exists()
+        for node in self.nodes:
+            node.start()
+        if fresh:
+            self._create()
+        self.wait_ok()
+        return self
+
+    def _client(self, port: int) -> redis.Redis:
+        return redis.Redis(port=port, decode_responses=True, socket_timeout=5)
+
+    def _create(self) -> None:
+        first = self._client(self.ports[0])
+        for port in self.ports[1:]:
+            first.execute_command("CLUSTER", "MEET", "127.0.0.1", port)
+        step = 16384 // self.primaries
+        for index, port in enumerate(self.ports[: self.primaries]):
+            low = index * step
+            high = 16383 if index == self.primaries - 1 else low + step - 1
+            self._client(port).execute_command("CLUSTER", "ADDSLOTSRANGE", low, high)
+        ids = [self._client(port).execute_command("CLUSTER", "MYID") for port in self.ports]
+        deadline = time.monotonic() + START_TIMEOUT
+        for index, port in enumerate(self.ports[self.primaries :]):
+            primary = ids[index % self.primaries]
+            while True:  # the replica must know the primary first (gossip takes a moment)
+                try:
+                    self._client(port).execute_command("CLUSTER", "REPLICATE", primary)
+                    break
+                except redis.ResponseError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+
+    def wait_ok(self, timeout: float = START_TIMEOUT) -> None:
+        """Until every running node says cluster_state:ok and knows every other node."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                states = [
+                    self._client(node.port).execute_command("CLUSTER", "INFO")
+                    for node in self.nodes
+                    if node.running()
+                ]
+                if (
+                    all(
+                        "cluster_state:ok" in info
+                        and f"cluster_known_nodes:{len(self.nodes)}" in info
+                        for info in states
+                    )
+                    and self._replicas_in_sync()
+                ):
+                    return
+            except redis.RedisError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the Redis Cluster did not get ready")
+            time.sleep(0.1)
+
+    def _replicas_in_sync(self) -> bool:
+        """Every running replica's link to its primary is up."""
+        for node in self.nodes:
+            if node.running():
+                info = self._client(node.port).info("replication")
+                if info["role"] == "slave" and info.get("master_link_status") != "up":
+                    return False
+        return True
+
+    def primary_ports(self) -> list[int]:
+        """The ports of the nodes that are primaries now."""
+        for node in self.nodes:
+            if node.running():
+                slots = self._client(node.port).execute_command("CLUSTER", "SLOTS")
+                return sorted({int(entry[2][1]) for entry in slots})
+        return []
+
+    def node(self, port: int) -> EmbeddedRedis:
+        return next(node for node in self.nodes if node.port == port)
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+
+def _free_ports(count: int) -> list[int]:
+    """``count`` distinct free ports, each with its cluster bus port (+10000) free too."""
+    ports: list[int] = []
+    while len(ports) < count:
+        port = free_port()
+        if port + 10000 > 65535 or port in ports:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 10000))
+            except OSError:
+                continue
+        ports.append(port)
+    return ports

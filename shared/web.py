@@ -19,7 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
-from shared import metrics
+from shared import connection, metrics
 from shared.problems import CODES, Problem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
@@ -232,12 +232,12 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
         OPENAPI_JSON_PATH="openapi.json",
     )
     app.config.update(config or {})
+    # A standalone Redis or a cluster (found out by asking it); a blocking pool waits for a
+    # free connection instead of failing when many requests run at once.
+    r, queue_redis = connection.from_settings(app.config, max_connections=REDIS_POOL_SIZE)
     app.config["QUEUE_REDIS_URL"] = app.config["QUEUE_REDIS_URL"] or app.config["REDIS_URL"]
-    pool = redis.BlockingConnectionPool.from_url(
-        app.config["REDIS_URL"], decode_responses=True, max_connections=REDIS_POOL_SIZE, timeout=5
-    )  # waits for a free connection instead of failing when many requests run at once
-    app.extensions["redis"] = redis.Redis(connection_pool=pool)
-    app.extensions["queue_redis"] = redis.Redis.from_url(app.config["QUEUE_REDIS_URL"])
+    app.extensions["redis"] = r
+    app.extensions["queue_redis"] = queue_redis
     api = HouseApi(app)
     app.register_error_handler(Problem, problem_answer)
     api.register_blueprint(health)

@@ -11,7 +11,7 @@ from functools import cache
 
 import redis
 
-from shared import config, keys, metrics, store
+from shared import config, connection, keys, metrics, store
 from shared.games import get_game
 from shared.tables import lifecycle
 from shared.tables.jobs import Jobs
@@ -25,12 +25,8 @@ WATCHDOG_EVERY = 15  # seconds between watchdog rounds
 
 @cache
 def _connections() -> tuple[redis.Redis, redis.Redis]:
-    settings = config.settings()
-    queue_url = settings["QUEUE_REDIS_URL"] or settings["REDIS_URL"]
-    return (
-        redis.Redis.from_url(settings["REDIS_URL"], decode_responses=True),
-        redis.Redis.from_url(queue_url),
-    )
+    """(the house's Redis, standalone or a cluster; the queue Redis)."""
+    return connection.from_settings(config.settings())
 
 
 def context(now: float | None = None) -> Context:

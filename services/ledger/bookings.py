@@ -18,7 +18,7 @@ import redis
 from services.ledger import scoring
 from services.ledger.booking_schema import BookingSchema
 from services.ledger.pots import pot_winners
-from shared import config, keys, store
+from shared import config, connection, keys, store
 from shared.wallets import MONEY_LUA, SCRIPT_ATTEMPTS, money_keys
 
 log = logging.getLogger(__name__)
@@ -141,8 +141,11 @@ def book_game(booking: dict, r: redis.Redis | None = None) -> dict:
         raise InvalidBooking(error.messages) from error
     if r is not None:
         return _book(r, valid)
-    with redis.Redis.from_url(config.settings()["REDIS_URL"], decode_responses=True) as own:
+    own = connection.connect(config.settings()["REDIS_URL"])
+    try:
         return _book(own, valid)
+    finally:
+        own.close()
 
 
 def _book(r: redis.Redis, booking: dict) -> dict:
