@@ -1,12 +1,15 @@
-// Every call to the house: JSON over HTTP with the bearer token; errors become ApiError with
-// the problem body's `detail`, which is what the player is shown.
+// Every call to the house: JSON over HTTP with the bearer token; errors become ApiError whose
+// message is the problem in the player's language, chosen by its `code` (problems.js).
+import { problemText } from "./problems.js";
+
 const TOKEN = "sg.token";
 
 export class ApiError extends Error {
-  constructor(status, problem, headers) {
-    super(problem?.detail || problem?.title || `HTTP ${status}`);
+  constructor(status, problem, headers, sent) {
+    super(problemText(status, problem || {}, sent));
     this.status = status;
     this.problem = problem || {};
+    this.sent = sent;
     this.retryAfter = Number(headers?.get("Retry-After") || 0);
   }
 }
@@ -34,11 +37,11 @@ export async function call(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    throw new ApiError(0, { detail: null });
+    throw new ApiError(0, {}, null, body);
   }
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data, response.headers);
+  if (!response.ok) throw new ApiError(response.status, data, response.headers, body);
   return data;
 }
 

@@ -1,8 +1,9 @@
 // The client's entry: sign in, then the lobby or — after a reload — straight back to the table.
-import { api, session } from "./api.js";
+import { ApiError, api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
+import { fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
 import { clear, h, modal, showError, typing } from "./ui.js";
 
@@ -40,14 +41,33 @@ function rerender() {
   current();
 }
 
+let loginDraft = ""; // the name typed so far survives a switch of language
+
 function showLogin() {
   leaveView();
   current = showLogin;
   renderHeader();
-  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 20 });
+  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 20,
+    value: loginDraft, oninput: () => { loginDraft = name.value; } });
   const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password" });
+  const nameError = h("p.field-error", { id: "login-name-error", "data-testid": "name-error", hidden: true });
+  const passwordError = h("p.field-error", { id: "login-password-error", "data-testid": "password-error", hidden: true });
+  const fields = { name: [name, nameError], password: [password, passwordError] };
+  const mark = (error) => {
+    const refused = error instanceof ApiError ? fieldProblems(error.problem, error.sent) : [];
+    for (const [field, [input, line]] of Object.entries(fields)) {
+      const problem = refused.find((entry) => entry.field === field);
+      line.hidden = !problem;
+      line.textContent = problem?.text || "";
+      for (const [attr, value] of [["aria-invalid", "true"], ["aria-describedby", line.id]]) {
+        if (problem) input.setAttribute(attr, value);
+        else input.removeAttribute(attr);
+      }
+    }
+  };
   const act = (kind) => async (event) => {
     event?.preventDefault();
+    mark(null);
     try {
       let answer;
       if (kind === "guest") answer = await api.post(api.lobby("/accounts/guest"), { name: name.value });
@@ -57,6 +77,7 @@ function showLogin() {
       startHeartbeat();
       await resume();
     } catch (error) {
+      mark(error);
       showError(error);
     }
   };
@@ -65,12 +86,12 @@ function showLogin() {
     h("section.login.panel", {},
       h("h1", {}, t("login.title")),
       h("p", {}, t("login.intro")),
-      h("form", { onsubmit: act("guest") },
-        h("label", { for: "login-name" }, t("login.name")), name,
+      h("form", { onsubmit: act("guest"), novalidate: true },
+        h("label", { for: "login-name" }, t("login.name")), name, nameError,
         h("button.primary", { type: "submit" }, t("login.guest")),
         h("details", {},
           h("summary", {}, t("login.signin")),
-          h("label", { for: "login-password" }, t("login.password")), password,
+          h("label", { for: "login-password" }, t("login.password")), password, passwordError,
           h("div.row", {},
             h("button", { type: "button", onclick: act("signin") }, t("login.signin")),
             h("button", { type: "button", onclick: act("register") }, t("login.register"))))),

@@ -84,10 +84,11 @@ export function renderLobby(root, { openTable }) {
   const timers = [];
   let alive = true;
 
-  const tablesBox = h("div.list", { "aria-live": "polite" });
+  const tablesBox = h("div.list", { "aria-live": "polite", "data-testid": "open-tables" });
+  const runningBox = h("div.list", { "data-testid": "running-tables" });
   const onlineBox = h("ul.online");
   const invitesBox = h("div.invites", { "aria-live": "polite" });
-  const boardBox = h("div.board");
+  const boardBox = h("div.leaderboard");
   const mineBox = h("div.mine");
   const formBox = h("div");
 
@@ -154,7 +155,7 @@ export function renderLobby(root, { openTable }) {
             onclick: () => chooseGame(name),
           }, h("span.game-name", {}, t(`games.${name}`)), h("span.game-about", {}, t(`games.${name}.about`))))),
         h("section.panel.create-panel", {}, formBox),
-        h("section.panel.tables-panel", {}, h("h2", {}, t("lobby.open_tables")), mineBox, tablesBox),
+        h("section.panel.tables-panel", {}, h("h2", {}, t("lobby.open_tables")), mineBox, tablesBox, runningBox),
         h("aside.side", {},
           h("section.panel", {}, h("h2", {}, t("lobby.invitations")), invitesBox),
           h("section.panel", {}, h("h2", {}, t("lobby.online")), onlineBox),
@@ -181,27 +182,36 @@ export function renderLobby(root, { openTable }) {
       const mineIds = new Set(mine.map((table) => table.id));
       clear(mineBox, mine.length ? [h("h3", {}, t("lobby.my_tables")), mine.map((table) => h("div.table-row", {},
         h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.id}`),
-        h("span.seats", {}, seatSummary(table.seats)),
+        h("span.who", {}, seatSummary(table.seats)),
         h("button", { type: "button", onclick: () => openTable(table.id) }, t("lobby.back_to"))))] : []);
       const others = tables.filter((table) => !mineIds.has(table.id));
-      clear(tablesBox, others.length ? others.map((table) => h("div.table-row", { "data-table": table.id },
-        h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.status}`),
-        h("span.seats", {}, seatSummary(table.seats)),
-        h("span.free", {}, t("lobby.free", { n: table.free })),
-        h("button", {
-          type: "button", "data-testid": "join",
-          onclick: async () => {
-            try {
-              await api.post(api.lobby(`/tables/${table.id}/seats`), {});
-              openTable(table.id);
-            } catch (error) {
-              showError(error);
-            }
-          },
-        }, t("lobby.join")))) : h("p.muted", {}, t("lobby.no_tables")));
+      const joinable = others.filter((table) => table.status === "open" && table.free > 0);
+      const running = others.filter((table) => table.status === "playing");
+      clear(tablesBox, joinable.length ? joinable.map((table) => tableRow(table, "join")) : h("p.muted", {}, t("lobby.no_tables")));
+      clear(runningBox, running.length ? [h("h3", {}, t("lobby.running")), running.map((table) => tableRow(table, "watch"))] : []);
     } catch (error) {
       if (alive) showError(error);
     }
+  }
+
+  // A table in the lists: game and state, who sits there, and the one thing to do there.
+  function tableRow(table, action) {
+    const join = async () => {
+      try {
+        await api.post(api.lobby(`/tables/${table.id}/seats`), {});
+        openTable(table.id);
+      } catch (error) {
+        showError(error);
+        refreshTables();
+      }
+    };
+    return h("div.table-row", { "data-table": table.id, "data-status": table.status },
+      h("span.tname", {}, `${t(`games.${table.game}`)} · ${t(`lobby.status.${table.status}`)}`),
+      h("span.who", {}, seatSummary(table.seats)),
+      h("span.free", {}, action === "join" ? t("lobby.free", { n: table.free }) : ""),
+      action === "join"
+        ? h("button", { type: "button", "data-testid": "join", onclick: join }, t("lobby.join"))
+        : h("button", { type: "button", "data-testid": "watch", onclick: () => openTable(table.id) }, t("lobby.watch")));
   }
 
   async function challenge(name) {

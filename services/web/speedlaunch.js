@@ -177,7 +177,17 @@ export function createSpeedlaunch(ctx) {
       ctx.send(move);
       return true;
     }
-    return false;
+    ctx.notify(refusal());
+    return true;
+  }
+
+  // Why the selection cannot be played now: what the player is told instead of nothing.
+  function refusal() {
+    if (!selectedCards().length) return t("sl.reject.none");
+    if (seatTargets().length) return t("sl.preview.ast");
+    const reason = previewOf(selection);
+    if (reason === t("sl.preview.too_high") || reason === t("sl.preview.full")) return t("sl.reject.why", { why: reason });
+    return t("sl.reject.mix");
   }
 
   function clear() {
@@ -193,8 +203,10 @@ export function createSpeedlaunch(ctx) {
 
   function shoot(seat) {
     if (view.phase === "aim") return ctx.send({ type: "aim", target: seat });
+    const move = legal.find((m) => moveKey(m) === moveKey(asMove(seat)));
+    if (!move) return ctx.notify(t("sl.reject.target"));
     clear();
-    return ctx.send(asMove(seat));
+    return ctx.send(move);
   }
 
   function isHinted(kind, index) {
@@ -252,7 +264,7 @@ export function createSpeedlaunch(ctx) {
     return h("section.my-stacks", { "aria-label": t("sl.stacks") }, my.open.map((card, index) => {
       const selected = selection.stacks.includes(index);
       const pieces = [];
-      if (my.face_down[index]) pieces.push(h("div.under", { "aria-hidden": "true" }, cardBack("speedlaunch")));
+      if (card && my.face_down[index]) pieces.push(h("div.under", { "aria-hidden": "true" }, cardBack("speedlaunch")));
       if (card) {
         pieces.push(launchCard(card, {
           tag: "button",
@@ -269,7 +281,9 @@ export function createSpeedlaunch(ctx) {
           type: "button", "data-testid": "blind", "data-key": `blind-${index}`,
           "aria-label": t("sl.blind.label", { n: index + 1 }), onclick: () => ctx.send({ type: "blind", stack: index }),
         }, cardBack("speedlaunch"), h("span", {}, t("sl.blind"))));
-      } else if (!my.face_down[index]) {
+      } else if (my.face_down[index]) {
+        pieces.push(cardBack("speedlaunch"));
+      } else {
         pieces.push(h("div.card.gap", { "aria-hidden": "true" }));
       }
       return h("div.stack", { "aria-label": t("sl.stack", { n: index + 1 }) },
@@ -346,7 +360,11 @@ export function createSpeedlaunch(ctx) {
     seatClick(seat) { shoot(seat); },
     key(event) {
       if (!view || !mine()) return false;
-      if (event.key === "Enter") return event.target?.dataset?.testid === "play" ? false : play();
+      if (event.key === "Enter") {
+        if (event.target?.dataset?.testid === "play") return false;
+        if (!playable() && event.target?.closest?.("button")) return false; // Enter clicks it
+        return play();
+      }
       if (event.key === "Escape") { clear(); ctx.rerender(); return true; }
       return false;
     },

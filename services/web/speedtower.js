@@ -39,10 +39,28 @@ export function createSpeedtower(ctx) {
 
   function build(tower, source = selected) {
     const move = fits(source, tower);
-    if (!move) return false;
+    if (!move) {
+      if (mine()) ctx.notify(refusal(tower, source));
+      return false;
+    }
     selected = null;
     ctx.send(move);
     return true;
+  }
+
+  // Why the card does not go onto the tower: what the player is told instead of nothing.
+  function refusal(tower, source) {
+    if (!source) return t("st.reject.pick");
+    const card = cardOf(source);
+    const needs = view.towers.find((entry) => entry.name === tower)?.needs;
+    if (needs > 12) return t("st.reject.full", { t: tower });
+    return t("st.reject.tower", { card: card ? towerName(card) : "?", t: tower, n: needs });
+  }
+
+  function cardOf(source) {
+    if (source.from === "hand") return view.hand?.[source.index];
+    if (source.from === "stock") return view.stock_tops[me()];
+    return view.storage[me()][source.pile]?.slice(-1)[0];
   }
 
   function store(pile, source = selected) {
@@ -224,10 +242,7 @@ export function createSpeedtower(ctx) {
     },
     showHint(move) { hinted = move; ctx.rerender(); },
     describe(move) {
-      if (move.type === "build") {
-        const card = move.from === "hand" ? view.hand[move.index] : move.from === "stock" ? view.stock_tops[me()] : view.storage[me()][move.pile].slice(-1)[0];
-        return `${towerName(card)} → ${t("st.tower", { t: move.tower })}`;
-      }
+      if (move.type === "build") return `${towerName(cardOf(move))} → ${t("st.tower", { t: move.tower })}`;
       if (move.type === "store") return `${towerName(view.hand[move.index])} → ${t("st.pile", { n: move.pile + 1 })}`;
       return move.type === "pass" ? t("st.pass") : t("st.undo");
     },

@@ -4,6 +4,7 @@
 import { api, session } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { optionControls, settingControls } from "./lobby.js";
+import { createEndScreen } from "./endscreen.js";
 import { createSpeedlaunch } from "./speedlaunch.js";
 import { createSpeedone } from "./speedone.js";
 import { createSpeedtower } from "./speedtower.js";
@@ -40,9 +41,16 @@ export function renderTable(root, id, { toLobby }) {
   const chatForm = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); if (chatInput.value.trim()) say({ text: chatInput.value.trim() }); } },
     chatInput, chatSend, joy, grr, chatLock);
   const chatBox = h("section.chat", { "aria-label": t("table.chat") }, h("h2.sr-only", {}, t("table.chat")), chatLines, chatForm);
-  const overlay = h("div.end-layer");
-  const screen = h("div.table-screen", {}, bar, seatsBox, h("div.play-area", {}, boardBox, hintBox, overlay), logBox, chatBox);
-  clear(root, screen);
+  const overlay = h("div.board-layer");
+  const noteBox = h("p.board-note", { role: "status", "aria-live": "assertive", "data-testid": "board-note", hidden: true });
+  const screen = h("div.table-screen", {}, bar, seatsBox, h("div.play-area", {}, boardBox, hintBox, overlay, noteBox), logBox, chatBox);
+  const header = document.getElementById("top");
+  const end = createEndScreen({
+    inertWhileOpen: (open) => { screen.inert = open; if (header) header.inert = open; },
+    again: () => rematch(),
+    toLobby: () => leaveNow(),
+  });
+  clear(root, screen, end.layer);
 
   const ctx = {
     get table() { return table; },
@@ -51,7 +59,20 @@ export function renderTable(root, id, { toLobby }) {
     seatName: (seat) => table?.seats[seat]?.name || t("room.seat", { n: seat + 1 }),
     rerender: () => table && renderAll(),
     clearHint,
+    notify,
   };
+
+  // A short word where the player looks (over the board) when an action is refused.
+  let noteTimer = null;
+  function notify(text) {
+    noteBox.textContent = text;
+    noteBox.hidden = false;
+    noteBox.classList.remove("show");
+    void noteBox.offsetWidth; // restart the fade
+    noteBox.classList.add("show");
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => { noteBox.hidden = true; }, 3000);
+  }
 
   // ---------------------------------------------------------------- moves and state
   async function send(move) {
@@ -110,6 +131,8 @@ export function renderTable(root, id, { toLobby }) {
     renderBar();
     renderSeats();
     overlay.replaceChildren();
+    if (table.status !== "playing") noteBox.hidden = true;
+    chatForm.hidden = table.you === null && !waitingHere(); // watchers read, they do not write
     screen.classList.toggle("my-turn", myTurn());
     screen.dataset.status = table.status;
     screen.dataset.game = table.game;
@@ -119,11 +142,11 @@ export function renderTable(root, id, { toLobby }) {
       renderRoom();
     } else {
       board.render(boardBox, table);
-      if (table.status === "over" || table.status === "closed") renderEnd();
       if (table.you === null && table.status === "playing") {
-        overlay.append(h("div.notice", {}, t("table.spectator")));
+        overlay.append(h("div.notice", { "data-testid": "spectator" }, waitingHere() ? t("table.spectator") : t("table.watching")));
       }
     }
+    end.render(table, board);
     if (focused) boardBox.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     tick();
   }
@@ -140,7 +163,7 @@ export function renderTable(root, id, { toLobby }) {
         current ? ` · ${t("table.game_no", { n: current.no })}` : "")),
       h("span.tempo.muted", {}, t("table.tempo", { tempo: t(`lobby.tempo.${settings.tempo}`) })),
       h("span.turn", { "data-testid": "turn", "aria-live": "polite" }, turnText),
-      h("span.clock", { "data-testid": "clock", role: "timer", "aria-label": t("table.clock") }),
+      h("span.clock", { "data-testid": "clock", role: "timer", "aria-label": t("table.clock"), hidden: !playing }),
       h("div.spacer"),
       settings.solo && playing ? h("button.turbo", {
         type: "button", "data-testid": "turbo", "aria-pressed": String(!!current?.turbo), disabled: !!current?.turbo,
@@ -163,7 +186,9 @@ export function renderTable(root, id, { toLobby }) {
       const turn = table.status === "playing" && current?.to_move === index;
       const targetable = board.targetable?.(index);
       const name = seat.kind === "empty" ? t("room.empty") : seat.name;
-      const parts = [name, seat.you ? t("table.you") : null, info?.label, turn ? t("table.turn_of", { name: "" }).trim() : null].filter(Boolean);
+      const status = seatStatus(seat);
+      const meta = [info?.label, info?.extra].filter(Boolean).join(" · ");
+      const parts = [name, seat.you ? t("table.you") : null, meta, status, turn ? t("table.turn_of", { name: "" }).trim() : null].filter(Boolean);
       const chip = h(targetable ? "button.seat" : "div.seat", {
         "data-seat": index,
         class: [turn ? "turn" : "", seat.you ? "you" : "", seat.left ? "gone" : "", targetable ? "targetable" : "", seat.kind].filter(Boolean).join(" "),
@@ -173,14 +198,26 @@ export function renderTable(root, id, { toLobby }) {
       },
         h("span.seat-no", { "aria-hidden": "true" }, index + 1),
         h("span.seat-name", { "aria-hidden": "true" }, seat.kind === "computer" ? icon("robot", t("room.computer")) : "", " ", name, seat.you ? ` (${t("table.you")})` : ""),
-        info ? h("span.seat-cards", { "aria-hidden": "true" }, info.label) : null,
-        info?.extra ? h("span.seat-extra", { "aria-hidden": "true" }, info.extra) : null,
-        seat.left ? h("span.seat-extra", {}, t("table.left")) : null,
-        table.status === "over" && seat.kind === "human" ? h("span.seat-extra", {}, seat.back ? `✓ ${t("table.back")}` : t("table.not_back")) : null,
+        meta ? h("span.seat-cards", { "aria-hidden": "true" }, meta) : null,
+        status ? h("span.seat-status", { "aria-hidden": "true", "data-testid": "seat-status" }, status) : null,
       );
       if (info?.element) chip.append(info.element);
       return chip;
     }));
+  }
+
+  // One word on a chip at most: gone for good, or (while the seats are held for "Nochmal")
+  // whether the others are back. Nothing of the kind at a solo table.
+  function seatStatus(seat) {
+    if (seat.kind !== "human") return null;
+    if (seat.left) return t("table.left");
+    if (table.status !== "over" || table.settings.solo) return null;
+    if (seat.back) return `✓ ${t("table.back")}`;
+    return table.held_until && !seat.you ? t("table.not_back") : null;
+  }
+
+  function waitingHere() {
+    return table.waiting.includes(session.player?.name);
   }
 
   function tick() {
@@ -188,28 +225,49 @@ export function renderTable(root, id, { toLobby }) {
     const clock = bar.querySelector(".clock");
     if (!clock) return;
     const current = table.current;
+    const now = Date.now() / 1000 + offset;
+    updateHeld(now);
+    updateChatLock();
     if (table.status !== "playing" || !current) {
-      clock.textContent = "";
+      clock.hidden = true;
       return;
     }
-    if (!current.clock_ends) {
+    clock.hidden = false;
+    if (!table.settings.clock) {
       clock.replaceChildren(icon("clock"), ` ${t("table.noclock")}`);
       clock.className = "clock";
       return;
     }
-    const now = Date.now() / 1000 + offset;
+    if (!current.clock_ends) {
+      // a computer decides: the clock stands until a person is to move again
+      clock.replaceChildren(icon("clock"), ` ${clockText(table.settings.clock)}`);
+      clock.className = "clock idle";
+      clock.title = t("table.clock.idle");
+      return;
+    }
+    clock.title = "";
     const left = current.clock_ends - now;
     if (left > 0) {
-      const s = Math.ceil(left);
-      clock.replaceChildren(icon("clock"), ` ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`);
+      const s = Math.min(Math.ceil(left), table.settings.clock);
+      clock.replaceChildren(icon("clock"), ` ${clockText(s)}`);
       clock.className = `clock${s <= 10 ? " low" : ""}`;
     } else {
       const grace = Math.max(0, Math.ceil(current.deadline - now));
       clock.replaceChildren(icon("clock"), ` 0:00 · ${t("table.grace", { s: grace })}`);
       clock.className = "clock grace";
     }
-    const held = overlay.querySelector(".held");
+  }
+
+  function clockText(seconds) {
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  function updateHeld(now) {
+    const held = end.layer.querySelector(".held");
     if (held && table.held_until) held.textContent = t("table.again.held", { s: Math.max(0, Math.ceil(table.held_until - now)) });
+  }
+
+  function updateChatLock() {
     const lock = chatLockUntil - Date.now() / 1000;
     const locked = lock > 0;
     chatLock.textContent = locked ? t("table.chat.locked", { s: Math.ceil(lock) }) : "";
@@ -277,32 +335,8 @@ export function renderTable(root, id, { toLobby }) {
   }
 
   // ---------------------------------------------------------------- the end screen
-  function renderEnd() {
-    const current = table.current;
-    const result = current?.result;
-    const rows = result?.places ? table.seats.map((seat, index) => ({ index, seat, place: result.places[index] }))
-      .sort((a, b) => a.place - b.place) : [];
-    const extraHead = board.resultColumns?.() || [];
-    const others = table.seats.some((seat, i) => seat.kind === "human" && i !== table.you);
-    const iAmBack = table.you !== null && table.seats[table.you]?.back;
-    overlay.append(h("section.end-screen.panel", { "data-testid": "end-screen", role: "dialog", "aria-label": t("table.over") },
-      h("h2", {}, icon("flag"), " ", t("table.over")),
-      board.endLine?.(result) ? h("p", {}, board.endLine(result)) : null,
-      h("table.result", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),
-        h("tbody", {}, rows.map((row) => h("tr", { class: row.seat.you ? "me" : null },
-          h("td", {}, t("table.place", { n: row.place })),
-          h("td", {}, row.seat.name || t("room.seat", { n: row.index + 1 })),
-          (board.resultCells?.(result, row.index) || []).map((c) => h("td.num", {}, c)))))),
-      table.held_until ? h("p.held.muted") : null,
-      h("div.row", {},
-        table.you !== null && table.status === "over" ? h("button.primary", {
-          type: "button", "data-testid": "rematch", disabled: iAmBack && others,
-          onclick: async () => {
-            try { accept(await api.post(api.table(`/tables/${id}/rematch`))); } catch (error) { showError(error); }
-          },
-        }, "↻ ", t(`table.again.${table.game}`)) : null,
-        h("button", { type: "button", onclick: leaveNow }, t("table.to_lobby")))));
+  async function rematch() {
+    try { accept(await api.post(api.table(`/tables/${id}/rematch`))); } catch (error) { showError(error); }
   }
 
   // ---------------------------------------------------------------- hints
@@ -329,6 +363,7 @@ export function renderTable(root, id, { toLobby }) {
 
   // ---------------------------------------------------------------- leaving
   async function leaveNow() {
+    if (table && table.you === null && !waitingHere()) return toLobby(); // only watching
     try {
       await api.post(api.table(`/tables/${id}/leave`));
     } catch (error) {
@@ -358,7 +393,7 @@ export function renderTable(root, id, { toLobby }) {
       if (!alive) return;
       loggedVersion = version;
       const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
-      clear(logList, lines.slice(-200).map((line) => h("li", { class: line.seat === table.you ? "mine" : null }, line.text)));
+      clear(logList, lines.slice(-200).map((line) => h("li", { class: table.you !== null && line.seat === table.you ? "mine" : null }, line.text)));
       if (atBottom || true) logList.scrollTop = logList.scrollHeight;
     } catch {
       /* the next change loads it again */
@@ -438,6 +473,8 @@ export function renderTable(root, id, { toLobby }) {
     clearTimeout(logTimer);
     unsubscribe();
     document.removeEventListener("keydown", onKey);
+    clearTimeout(noteTimer);
+    if (header) header.inert = false;
   };
 }
 

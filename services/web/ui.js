@@ -69,10 +69,32 @@ export function modal(title, body, { onClose, className } = {}) {
     body,
   );
   const backdrop = h("div.backdrop", { onclick: (e) => e.target === backdrop && close() }, dialog);
+  keepFocusIn(dialog);
   document.body.append(backdrop);
   document.addEventListener("keydown", onKey, true);
   closeButton.focus();
   return { close, dialog };
+}
+
+const FOCUSABLE = "button, [href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+// Tab and Shift+Tab go round inside `box` (a dialog) instead of leaving it.
+export function keepFocusIn(box) {
+  box.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const items = [...box.querySelectorAll(FOCUSABLE)].filter((el) => !el.disabled && el.getClientRects().length);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  });
+}
+
+export function firstFocusable(box) {
+  return [...box.querySelectorAll(FOCUSABLE)].find((el) => !el.disabled && el.getClientRects().length) || null;
 }
 
 export function typing(event) {
@@ -81,5 +103,6 @@ export function typing(event) {
 }
 
 export function showError(error) {
-  toast(error instanceof ApiError && error.status === 0 ? t("error.network") : error.message);
+  if (!(error instanceof ApiError)) console.error(error);
+  toast(error instanceof ApiError ? error.message : t("problem.unknown", { status: "?" }));
 }
