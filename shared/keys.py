@@ -2,10 +2,21 @@
 
 A table's keys share the hash tag ``{t:<id>}`` so that they stay on one shard of a Redis
 Cluster and one Lua script may touch them all. Global indexes (open tables, due work,
-presence) and the ledger's keys live outside any table's tag.
+presence) and the ledger's keys live outside any table's tag. The indexes every commit or
+heartbeat writes (due work, presence) are split into INDEX_BUCKETS keys with hash tags of
+their own, so that no shard carries all of them; their readers read every bucket.
 """
 
 from __future__ import annotations
+
+import zlib
+
+INDEX_BUCKETS = 16
+
+
+def bucket_of(member: str) -> int:
+    """The bucket of a bucketed index that holds ``member`` (a table or player id)."""
+    return zlib.crc32(member.encode()) % INDEX_BUCKETS
 
 
 # --- accounts and presence -------------------------------------------------------------
@@ -23,7 +34,13 @@ def sign_in_attempts(name: str) -> str:
     return f"acct:signin:{name.casefold()}"
 
 
-ONLINE = "online"  # zset: player id → last seen (unix seconds)
+def online(bucket: int) -> str:
+    """Zset: player id → last seen (unix seconds), for the players of one bucket."""
+    return f"{{online:{bucket}}}"
+
+
+def online_of(player_id: str) -> str:
+    return online(bucket_of(player_id))
 
 
 def invitation(invitation_id: str) -> str:
@@ -91,9 +108,23 @@ def stream_ticket(table_id: str, ticket: str) -> str:
     return f"{{t:{table_id}}}:ticket:{ticket}"
 
 
-OPEN_TABLES = "tables:open"  # zset: table id → created at; tables others may join
-DUE_TABLES = "tables:due"  # zset: table id → when computer or clock work is due
-TABLE_CHANGES = "tables:changed"  # pub/sub channel: a table id after every commit
+def table_channel(table_id: str) -> str:
+    """Pub/sub channel of the table's commits (sharded pub/sub on a cluster: in its slot)."""
+    return f"{{t:{table_id}}}:changed"
+
+
+def due_tables(bucket: int) -> str:
+    """Zset: table id → when computer or clock work is due, for the tables of one bucket."""
+    return f"{{tables:due:{bucket}}}"
+
+
+def due_tables_of(table_id: str) -> str:
+    return due_tables(bucket_of(table_id))
+
+
+# zset: table id → created at; tables others may join. One key: written twice in a table's
+# life (opened, closed), read by the lobby (docs/operations.md "Redis Cluster").
+OPEN_TABLES = "tables:open"
 TABLE_COUNTER = "tables:counter"
 WATCHDOG_LOCK = "watchdog:lock"
 # zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the

@@ -4,20 +4,29 @@ A table is one hash (``version``, ``doc``) plus its event stream and move lists,
 table's hash tag. Every change goes through :func:`commit`, one Lua script that checks the
 version, writes the document, appends the commit's events to the stream, records the moves and
 the idempotent answer, arms the table's clock prompt when it needs one, keeps the booking of a
-game that ended as unbooked until the ledger confirms it, and announces the table on the
-change channel — all or nothing. The indexes outside the table's hash tag (so not in the
-script: ``tables:due``, ``bookings:due``) are written in the same round trip.
+game that ended as unbooked until the ledger confirms it, and announces the commit on the
+table's own channel (``PUBLISH``; ``SPUBLISH``, sharded pub/sub, on a Redis Cluster) — all or
+nothing. The indexes outside the table's hash tag (so not in the script: the due index,
+``bookings:due``) are written in the same round trip, and on a cluster the commit waits there
+for its replica (``WAIT``, the settings REDIS_WAIT_REPLICAS and REDIS_WAIT_TIMEOUT) before it
+is answered.
+
+Every script touches only keys of one hash tag (a table's, or the ledger's), so it runs on a
+cluster as on one Redis; pipelines that span tags are not transactions. The due index and
+presence are split into buckets (``shared.keys.INDEX_BUCKETS``): a write goes to one bucket,
+a reader reads them all in one pipelined round trip.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import weakref
 from dataclasses import dataclass, field
 
 import redis
 
-from shared import keys
+from shared import connection, keys
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
@@ -41,8 +50,11 @@ local function arm_clock(key, at, now, expire)
 end
 """
 
+# KEYS[4] is the request's key, or KEYS[1] when the change has none (a key of the table's
+# slot: a cluster routes a script by its keys); the announcement goes out with ARGV[10]
+# (PUBLISH or SPUBLISH) on KEYS[7], the table's channel.
 _COMMIT_BODY = """
-if KEYS[4] ~= '' then
+if KEYS[4] ~= KEYS[1] then
   local answer = redis.call('GET', KEYS[4])
   if answer then return {2, answer} end
 end
@@ -56,7 +68,7 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'v', ARGV[2], 'e', ARGV[4])
 local moves = cjson.decode(ARGV[5])
 for _, move in ipairs(moves) do redis.call('RPUSH', KEYS[3], move) end
-if KEYS[4] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8]) end
+if KEYS[4] ~= KEYS[1] then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8]) end
 if tonumber(ARGV[9]) > 0 then
   redis.call('EXPIRE', KEYS[1], ARGV[9])
   redis.call('EXPIRE', KEYS[2], ARGV[9])
@@ -68,7 +80,7 @@ if ARGV[14] ~= '' then
 end
 local armed = 0
 if ARGV[12] ~= '' then armed = arm_clock(KEYS[5], ARGV[12], ARGV[13], ARGV[9]) end
-redis.call('PUBLISH', ARGV[10], ARGV[11])
+redis.call(ARGV[10], KEYS[7], ARGV[11])
 return {1, id, armed}
 """
 _COMMIT = _ARM_CLOCK + _COMMIT_BODY
@@ -80,7 +92,7 @@ if not redis.call('HGET', KEYS[1], 'version') then return false end
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'v', ARGV[1], 'e', ARGV[2])
 redis.call('RPUSH', KEYS[3], ARGV[4])
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[5]), -1)
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+redis.call(ARGV[8], ARGV[6], ARGV[7])
 return id
 """
 
@@ -96,6 +108,22 @@ def _script(r: redis.Redis, source: str):
     return scripts[source]
 
 
+def publish_command(r) -> str:
+    """How a script announces a commit on its table's channel: sharded pub/sub on a cluster
+    (the channel lives in the table's slot), plain pub/sub on one Redis."""
+    return "SPUBLISH" if connection.is_cluster(r) else "PUBLISH"
+
+
+def _wait_for_replicas(r, pipe, table_id: str) -> None:
+    """On a cluster with REDIS_WAIT_REPLICAS set: WAIT on the table's primary, in the same
+    round trip, until the commit is on that many replicas (or REDIS_WAIT_TIMEOUT ms passed),
+    so that a failover does not lose a move that was answered."""
+    wait = getattr(r, "commit_wait", None)
+    if wait:
+        node = r.get_node_from_key(keys.table(table_id))
+        pipe.execute_command("WAIT", wait[0], wait[1], target_nodes=node)
+
+
 def _script_and(r: redis.Redis, source: str, script_keys: list, script_args: list, also) -> object:
     """Run a script and ``also(pipeline)`` in one round trip; the script's answer.
 
@@ -106,7 +134,8 @@ def _script_and(r: redis.Redis, source: str, script_keys: list, script_args: lis
     script = _script(r, source)
     for _ in range(2):
         pipe = r.pipeline(transaction=False)
-        pipe.evalsha(script.sha, len(script_keys), *script_keys, *script_args)
+        # (by hand: a cluster pipeline refuses its evalsha(), not the command itself)
+        pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args)
         also(pipe)
         results = pipe.execute(raise_on_error=False)
         if not isinstance(results[0], redis.exceptions.NoScriptError):
@@ -206,17 +235,19 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     table_id = change.doc["id"]
     new_version = 1 if expected is None else expected + 1
     doc = {k: v for k, v in change.doc.items() if k != "version"}
-    request = keys.table_request(table_id, change.request_key) if change.request_key else ""
+    table_key = keys.table(table_id)
+    request = keys.table_request(table_id, change.request_key) if change.request_key else table_key
     status, value, *armed = _script_and(
         r,
         _COMMIT,
         [
-            keys.table(table_id),
+            table_key,
             keys.table_events(table_id),
             keys.table_moves(table_id, change.game_no),
             request,
             keys.table_clock(table_id),
             keys.table_unbooked(table_id),
+            keys.table_channel(table_id),
         ],
         [
             "" if expected is None else str(expected),
@@ -228,14 +259,14 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             str(STREAM_LENGTH),
             str(REQUEST_TTL),
             str(change.expire),
-            keys.TABLE_CHANGES,
+            publish_command(r),
             table_id,
             "" if change.clock_at is None else repr(change.clock_at),
             repr(change.now),
             change.booking["game_id"] if change.booking else "",
             json.dumps(change.booking, separators=(",", ":")) if change.booking else "",
         ],
-        lambda pipe: _indexes(pipe, change),
+        lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
     )
     if status == 0:
         raise VersionConflict(int(value) if value else None)
@@ -278,9 +309,61 @@ def mark_due(r, table_id: str, when: float | None) -> None:
     """Keep the due index (what the watchdog checks) in step with a table's next timed work
     (``r``: a client or a pipeline)."""
     if when is None:
-        r.zrem(keys.DUE_TABLES, table_id)
+        r.zrem(keys.due_tables_of(table_id), table_id)
     else:
-        r.zadd(keys.DUE_TABLES, {table_id: when})
+        r.zadd(keys.due_tables_of(table_id), {table_id: when})
+
+
+def due_at(r, table_id: str) -> float | None:
+    """When the table's next timed work is due, as the due index has it (None: nothing)."""
+    return r.zscore(keys.due_tables_of(table_id), table_id)
+
+
+def due_tables(r, until: float, limit: int) -> list[str]:
+    """The tables whose work was due by ``until``, the most overdue first (at most
+    ``limit``), from every bucket of the due index in one round trip."""
+    pipe = r.pipeline(transaction=False)
+    for bucket in range(keys.INDEX_BUCKETS):
+        pipe.zrangebyscore(keys.due_tables(bucket), "-inf", until, start=0, num=limit,
+                           withscores=True)  # fmt: skip
+    due = heapq.merge(*pipe.execute(), key=lambda entry: entry[1])
+    return [table_id for table_id, _ in list(due)[:limit]]
+
+
+def forget_due(r, table_ids) -> None:
+    """Drop tables from the due index (gone, or nothing due)."""
+    by_bucket: dict[str, list[str]] = {}
+    for table_id in table_ids:
+        by_bucket.setdefault(keys.due_tables_of(table_id), []).append(table_id)
+    if not by_bucket:
+        return
+    pipe = r.pipeline(transaction=False)
+    for key, members in by_bucket.items():
+        pipe.zrem(key, *members)
+    pipe.execute()
+
+
+# --- presence: who was seen lately (a bucketed index of player ids) ------------------------
+def mark_online(r, player_id: str, now: float, window: float) -> None:
+    """A player's heartbeat; players not seen for ``window`` seconds leave its bucket."""
+    pipe = r.pipeline(transaction=False)
+    key = keys.online_of(player_id)
+    pipe.zadd(key, {player_id: now})
+    pipe.zremrangebyscore(key, "-inf", now - window)
+    pipe.execute()
+
+
+def seen_online(r, now: float, window: float, limit: int) -> tuple[list[tuple[str, float]], int]:
+    """([(player id, last seen)] of the ``limit`` players seen most recently within
+    ``window`` seconds, how many were seen in all), from every bucket in one round trip."""
+    pipe = r.pipeline(transaction=False)
+    for bucket in range(keys.INDEX_BUCKETS):
+        pipe.zremrangebyscore(keys.online(bucket), "-inf", now - window)
+        pipe.zrevrange(keys.online(bucket), 0, limit - 1, withscores=True)
+        pipe.zcard(keys.online(bucket))
+    results = pipe.execute()
+    seen = heapq.merge(*results[1::3], key=lambda entry: -entry[1])
+    return list(seen)[:limit], sum(results[2::3])
 
 
 def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str | None:
@@ -294,8 +377,9 @@ def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str 
             str(STREAM_LENGTH),
             json.dumps(line, separators=(",", ":")),
             str(CHAT_LINES),
-            keys.TABLE_CHANGES,
+            keys.table_channel(table_id),
             table_id,
+            publish_command(r),
         ],
     )
 

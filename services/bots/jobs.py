@@ -71,13 +71,12 @@ def watchdog(repeat: bool = True) -> int:
     unconfirmed bookings again; then come back in WATCHDOG_EVERY seconds. Returns how many
     prompts it sent."""
     ctx = context()
-    due = ctx.r.zrangebyscore(keys.DUE_TABLES, "-inf", ctx.now - WATCHDOG_SLACK,
-                              start=0, num=WATCHDOG_BATCH)  # fmt: skip
+    due = store.due_tables(ctx.r, ctx.now - WATCHDOG_SLACK, WATCHDOG_BATCH)
     docs = store.load_many(ctx.r, due)
     prompted = sum(_prompt(ctx, doc) for doc in docs)
     missing = set(due) - {doc["id"] for doc in docs}
     if missing:
-        ctx.r.zrem(keys.DUE_TABLES, *missing)
+        store.forget_due(ctx.r, missing)
     prompted += _resend_bookings(ctx)
     if repeat:
         ctx.jobs.watchdog(ctx.now + WATCHDOG_EVERY)
@@ -114,5 +113,5 @@ def _prompt(ctx: Context, doc: dict) -> int:
     if doc["status"] == OVER and doc["held_until"] is not None:
         ctx.jobs.hold_expiry(doc["id"], game["no"], ctx.now)
         return 1
-    ctx.r.zrem(keys.DUE_TABLES, doc["id"])
+    store.forget_due(ctx.r, [doc["id"]])
     return 0

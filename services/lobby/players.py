@@ -17,7 +17,7 @@ import redis
 from argon2 import PasswordHasher
 from argon2.exceptions import VerifyMismatchError
 
-from shared import keys
+from shared import keys, store
 
 NAME_MIN, NAME_MAX = 2, 20
 NAME_PUNCTUATION = " _-."
@@ -154,25 +154,14 @@ def names_of(r: redis.Redis, player_ids: list[str]) -> dict[str, str]:
 
 
 # --- presence ----------------------------------------------------------------------------
-def _forget_absent(pipe, now: float) -> None:
-    pipe.zremrangebyscore(keys.ONLINE, "-inf", now - ONLINE_WINDOW)
-
-
 def heartbeat(r: redis.Redis, player_id: str, now: float) -> None:
-    pipe = r.pipeline(transaction=False)
-    pipe.zadd(keys.ONLINE, {player_id: now})
-    _forget_absent(pipe, now)
-    pipe.execute()
+    store.mark_online(r, player_id, now, ONLINE_WINDOW)
 
 
 def online(r: redis.Redis, now: float) -> tuple[list[dict], int]:
     """The players seen in the last ONLINE_WINDOW seconds (at most ONLINE_LIST_MAX, the most
     recently seen, sorted by name) and how many are online in all."""
-    pipe = r.pipeline(transaction=False)
-    _forget_absent(pipe, now)
-    pipe.zrevrange(keys.ONLINE, 0, ONLINE_LIST_MAX - 1, withscores=True)
-    pipe.zcard(keys.ONLINE)
-    _, seen, count = pipe.execute()
+    seen, count = store.seen_online(r, now, ONLINE_WINDOW, ONLINE_LIST_MAX)
     names = names_of(r, [player_id for player_id, _ in seen])
     players = [
         {"id": player_id, "name": names[player_id], "seen_at": at}

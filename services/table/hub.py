@@ -1,13 +1,25 @@
-"""One Redis reader per process that fans table commits out to this process's SSE clients.
+"""The Redis side of a process's SSE clients: it hears the commits of the tables they watch
+and fans the new stream entries out to them.
 
-The reader listens on the change channel (one connection for the whole process); for a table
-with local subscribers it reads the new stream entries and the current document once, and
-hands both to every subscriber's queue. No Redis connection is held per client.
+Every commit is announced on its own table's channel (``shared.keys.table_channel``: plain
+pub/sub on one Redis, sharded pub/sub on a Redis Cluster, where the channel lives in the
+table's slot). The hub subscribes to a table's channel when the first client of this process
+watches it and unsubscribes when the last one leaves, so its Redis traffic grows with its own
+streams, not with the house. It holds one pub/sub connection per Redis node that owns a
+watched table (one on a standalone Redis), never one per client.
+
+A listener per node (one thread) reads the announcements; per wake-up it reads the new stream
+entries and the current documents of all the tables announced meanwhile in one pipelined
+round trip, and hands each table's batch to every subscriber's queue. After any
+Redis error (a lost connection, a failover, a read that timed out) a listener subscribes its
+tables again where they live now and the reader catches them up from the last entry it
+delivered: nothing is lost, nothing is sent twice.
 Written with threading primitives, which gevent's monkey-patching turns into greenlets.
 """
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -16,10 +28,12 @@ from dataclasses import dataclass
 
 import redis
 
-from shared import keys, store
+from shared import connection, keys, store
 
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
-RECONNECT_PAUSE = 0.5  # seconds before the reader reconnects to Redis
+RECONNECT_PAUSE = 0.5  # seconds before a listener subscribes its tables again after an error
+LISTEN_TIMEOUT = 1.0  # seconds a listener waits for a message before it looks again
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -50,74 +64,248 @@ class Subscription:
             return None
 
 
+class _Lost(Exception):
+    """A node dropped a subscription this listener still wants (its slot moved)."""
+
+
+def _table_of(channel: str) -> str:
+    """The table id of a table channel ``{t:<id>}:changed``."""
+    return channel[3 : channel.index("}")]
+
+
+class _Listener:
+    """One pub/sub connection to one Redis node, for the watched tables that live there; its
+    thread reads the announcements and, per wake-up, the new entries of every table
+    announced meanwhile in one pipelined round trip. Only this thread reads from or closes
+    the connection (others only send SUBSCRIBE and UNSUBSCRIBE on it)."""
+
+    def __init__(self, hub: Hub, name: str, client: redis.Redis):
+        self.hub = hub
+        self.name = name
+        self.pubsub = client.pubsub()
+        self.tables: set[str] = set()
+        self.closed = False
+        self.hooked = None  # the connection that tells this listener when it reconnects
+        self.thread = threading.Thread(target=self._run, daemon=True, name=f"hub {name}")
+
+    def add(self, table_id: str) -> None:
+        self.tables.add(table_id)
+        channel = keys.table_channel(table_id)
+        if self.hub.sharded:
+            self.pubsub.ssubscribe(channel)
+        else:
+            self.pubsub.subscribe(channel)
+        if not self.hooked and self.pubsub.connection is not None:
+            # redis-py may reconnect by itself (and subscribe again): catch the tables up
+            self.pubsub.connection.register_connect_callback(self._reconnected)
+            self.hooked = self.pubsub.connection
+        if not self.thread.is_alive():
+            self.thread.start()
+
+    def remove(self, table_id: str) -> None:
+        self.tables.discard(table_id)
+        channel = keys.table_channel(table_id)
+        if self.hub.sharded:
+            self.pubsub.sunsubscribe(channel)
+        else:
+            self.pubsub.unsubscribe(channel)
+
+    def _reconnected(self, _connection) -> None:
+        tables = sorted(self.tables)
+        threading.Thread(target=self.hub._catch_up, args=(tables,), daemon=True).start()
+
+    def _close(self) -> None:
+        if self.hooked:
+            self.hooked.deregister_connect_callback(self._reconnected)
+        self.pubsub.close()
+
+    def _run(self) -> None:
+        try:
+            while not self.closed:
+                announced: set[str] = set()
+                message = self.pubsub.get_message(timeout=LISTEN_TIMEOUT)
+                while message is not None:
+                    kind = message["type"]
+                    if kind in ("message", "smessage"):
+                        announced.add(_table_of(message["channel"]))
+                    elif kind == "sunsubscribe" and _table_of(message["channel"]) in self.tables:
+                        raise _Lost(message["channel"])
+                    message = self.pubsub.get_message(timeout=0)
+                if announced:
+                    self.hub._fan_out(announced)
+        except Exception as error:  # the listener must never just stop: hand its tables on
+            if not self.closed:
+                self.hub._lost(self, error)
+        self._close()
+
+
 class Hub:
-    def __init__(self, r: redis.Redis):
+    def __init__(self, r):
         self.r = r
-        self.lock = threading.Lock()
+        self.sharded = connection.is_cluster(r)
+        self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
-        self.listener: threading.Thread | None = None
+        self.listeners: dict[str, _Listener] = {}  # node name → its listener
+        self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
+        self.rounds = 0  # pipelined reads of new entries so far
 
+    # -- clients ---------------------------------------------------------------------------
     def subscribe(self, table_id: str) -> Subscription:
         subscription = Subscription(table_id)
         with self.lock:
-            if not self.subscribers[table_id]:
-                self.last_ids[table_id] = store.latest_event_id(self.r, table_id)
+            first = not self.subscribers[table_id]
             self.subscribers[table_id].add(subscription)
-            if self.listener is None or not self.listener.is_alive():
-                self.listener = threading.Thread(target=self._listen, daemon=True)
-                self.listener.start()
+        if first:
+            try:
+                latest = store.latest_event_id(self.r, table_id)
+            except BaseException:
+                self.unsubscribe(subscription)
+                raise
+            with self.lock:
+                if not self.subscribers.get(table_id) or table_id in self.last_ids:
+                    return subscription
+                self.last_ids[table_id] = latest
+                self._attach(table_id)
+            # what was committed between the read above and the subscription
+            self._catch_up([table_id])
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
         with self.lock:
             subscribers = self.subscribers.get(subscription.table_id)
-            if subscribers is not None:
-                subscribers.discard(subscription)
-                if not subscribers:
-                    del self.subscribers[subscription.table_id]
-                    self.last_ids.pop(subscription.table_id, None)
+            if subscribers is None:
+                return
+            subscribers.discard(subscription)
+            if not subscribers:
+                del self.subscribers[subscription.table_id]
+                self.last_ids.pop(subscription.table_id, None)
+                self._detach(subscription.table_id)
 
     def connections(self) -> int:
         with self.lock:
             return sum(len(s) for s in self.subscribers.values())
 
-    def _listen(self) -> None:
-        """Listen for commits; after a lost connection or any other Redis error (a read that
-        timed out under load, say), catch every subscribed table up. The reader must never
-        stop: the SSE clients of this process hear nothing without it."""
-        while True:
-            pubsub = self.r.pubsub(ignore_subscribe_messages=True)
-            try:
-                pubsub.subscribe(keys.TABLE_CHANGES)
-                with self.lock:
-                    tables = list(self.subscribers)
-                for table_id in tables:
-                    self._fan_out(table_id)
-                for message in pubsub.listen():
-                    if message["data"] in self.subscribers:
-                        self._fan_out(message["data"])
-            except redis.RedisError:
-                time.sleep(RECONNECT_PAUSE)
-            finally:
-                pubsub.close()
+    def channels(self) -> int:
+        """How many table channels this process listens to."""
+        with self.lock:
+            return len(self.listener_of)
 
-    def _fan_out(self, table_id: str) -> None:
-        with self.lock:
-            after = self.last_ids.get(table_id)
-        if after is None:
+    # -- subscriptions (under self.lock) ---------------------------------------------------
+    def _node_of(self, table_id: str) -> tuple[str, redis.Redis]:
+        if not self.sharded:
+            return "redis", self.r
+        node = self.r.get_node_from_key(keys.table_channel(table_id))
+        return node.name, self.r.get_redis_connection(node)
+
+    def _attach(self, table_id: str) -> None:
+        """Subscribe to the table's channel on the node that owns it; a failure hands the
+        listener's tables on (they are attached again after a pause)."""
+        listener = None
+        try:
+            name, client = self._node_of(table_id)
+            listener = self.listeners.get(name)
+            if listener is None:
+                listener = self.listeners[name] = _Listener(self, name, client)
+            self.listener_of[table_id] = listener
+            listener.add(table_id)
+        except Exception as error:
+            if listener is None:  # no node for it right now: try again soon
+                self._retry_later([table_id], error)
+            else:
+                listener.tables.add(table_id)
+                self._retry_later(self._drop(listener), error)
+
+    def _detach(self, table_id: str) -> None:
+        listener = self.listener_of.pop(table_id, None)
+        if listener is None:
             return
+        try:
+            listener.remove(table_id)
+        except Exception as error:
+            self._retry_later(self._drop(listener), error)
+
+    def _drop(self, listener: _Listener) -> list[str]:
+        """Retire a listener (its thread closes its connection); the tables it had."""
+        listener.closed = True
+        if self.listeners.get(listener.name) is listener:
+            del self.listeners[listener.name]
+        for table_id in listener.tables:
+            if self.listener_of.get(table_id) is listener:
+                del self.listener_of[table_id]
+        if not listener.thread.is_alive():
+            listener._close()
+        return sorted(listener.tables)
+
+    def _lost(self, listener: _Listener, error: Exception) -> None:
+        """A listener failed: its tables go to new listeners after a pause."""
+        with self.lock:
+            tables = self._drop(listener)
+        self._retry_later(tables, error)
+
+    def _retry_later(self, tables: list[str], error: Exception) -> None:
+        log.warning("hub: %s; subscribing %d tables again", error, len(tables))
+        threading.Thread(target=self._reattach, args=(tables,), daemon=True).start()
+
+    def _reattach(self, tables: list[str]) -> None:
+        time.sleep(RECONNECT_PAUSE)
+        if self.sharded:
+            try:  # where the slots live now (after a failover)
+                self.r.nodes_manager.initialize()
+            except Exception as error:
+                self._retry_later(tables, error)
+                return
+        with self.lock:
+            tables = [t for t in tables if self.subscribers.get(t) and t not in self.listener_of]
+            for table_id in tables:
+                self._attach(table_id)
+        self._catch_up(tables)
+
+    # -- reading ---------------------------------------------------------------------------
+    def _catch_up(self, tables: list[str]) -> None:
+        """Read what the tables committed since their last delivered entry (after a new or a
+        renewed subscription); a failure is retried with the subscription."""
+        try:
+            self._fan_out(set(tables))
+        except Exception as error:
+            with self.lock:
+                dropped = [self._drop(self.listener_of[t]) for t in tables if t in self.listener_of]
+            self._retry_later(sorted({t for ts in dropped for t in ts} | set(tables)), error)
+
+    def _fan_out(self, tables: set[str]) -> None:
+        """The new entries and current documents of ``tables`` in one pipelined round trip,
+        handed to their subscribers (each entry once, in order, whoever read it first)."""
+        with self.lock:
+            after = {t: self.last_ids[t] for t in tables if t in self.last_ids}
+        if not after:
+            return
+        self.rounds += 1
         pipe = self.r.pipeline(transaction=False)
-        pipe.xrange(keys.table_events(table_id), min=f"({after}")
-        pipe.hmget(keys.table(table_id), "version", "doc")
-        raw_entries, (version, doc) = pipe.execute()
-        if not raw_entries:
-            return
-        entries = store.parse_events(raw_entries)
-        document = store.parse_doc(version, doc)
-        with self.lock:
-            self.last_ids[table_id] = entries[-1][0]
-            subscribers = list(self.subscribers.get(table_id, ()))
-        batch = Batch(entries, document)
-        for subscription in subscribers:
-            subscription.offer(batch)
+        for table_id, last_id in after.items():
+            pipe.xrange(keys.table_events(table_id), min=f"({last_id}")
+            pipe.hmget(keys.table(table_id), "version", "doc")
+        results = pipe.execute()
+        for index, table_id in enumerate(after):
+            raw_entries, (version, doc) = results[2 * index], results[2 * index + 1]
+            if not raw_entries:
+                continue
+            with self.lock:
+                last_id = self.last_ids.get(table_id)
+                if last_id is None:
+                    continue  # its watchers left meanwhile
+                entries = [
+                    entry
+                    for entry in store.parse_events(raw_entries)
+                    if _id_key(entry[0]) > _id_key(last_id)
+                ]
+                if not entries:
+                    continue  # another read delivered them already
+                self.last_ids[table_id] = entries[-1][0]
+                batch = Batch(entries, store.parse_doc(version, doc))
+                for subscription in self.subscribers.get(table_id, ()):
+                    subscription.offer(batch)
+
+
+def _id_key(stream_id: str) -> tuple[int, int]:
+    ms, _, seq = stream_id.partition("-")
+    return int(ms), int(seq or 0)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
 from services.bots import jobs as bot_jobs
+from shared import connection
 from shared.auth import issue_token
 from shared.problems import CODES
 from shared.tables.jobs import queue
@@ -32,23 +32,26 @@ def assert_problem(response, status: int, code: str | None = None) -> dict:
 
 
 class House:
-    def __init__(self, redis_url: str, monkeypatch):
+    def __init__(self, redis_url: str, monkeypatch, queue_url: str | None = None):
         from services.lobby.tables import blp as tables_blueprint
         from services.table.app import create_app as table_app
 
+        queue_url = queue_url or redis_url  # a cluster at redis_url needs a queue Redis
         monkeypatch.setenv("REDIS_URL", redis_url)
+        monkeypatch.setenv("QUEUE_REDIS_URL", queue_url)
+        monkeypatch.setenv("REDIS_WAIT_REPLICAS", "0")  # the test cluster has no replicas
         monkeypatch.setenv("BOT_PACE", "off")
         monkeypatch.setenv("SECRET_KEY", TEST_CONFIG["SECRET_KEY"])
-        monkeypatch.delenv("QUEUE_REDIS_URL", raising=False)
         bot_jobs._connections.cache_clear()
-        config = {**TEST_CONFIG, "REDIS_URL": redis_url}
+        config = {**TEST_CONFIG, "REDIS_URL": redis_url, "QUEUE_REDIS_URL": queue_url,
+                  "REDIS_WAIT_REPLICAS": 0}  # fmt: skip
         # The tables blueprint alone: these tests make tokens themselves, not accounts.
         self.lobby_app = make_app("lobby", "Speedgamez lobby", [tables_blueprint], config)
         self.table_app = table_app(config)
         self.lobby = self.lobby_app.test_client()
         self.table = self.table_app.test_client()
-        self.r = redis.Redis.from_url(redis_url, decode_responses=True)
-        self.queue_redis = redis.Redis.from_url(redis_url)
+        self.r = connection.connect(redis_url)
+        self.queue_redis = connection.connect_queue(queue_url)
 
     def player(self, name: str) -> dict:
         player = {"id": f"p-{name.lower()}", "name": name, "guest": True}

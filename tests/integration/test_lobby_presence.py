@@ -42,11 +42,11 @@ def test_presence_runs_out_after_a_minute(client, r):
     anna, bert = open_guest(client, "Anna"), open_guest(client, "Bert")
     client.post("/online", headers=bearer(anna))
     long_ago = time.time() - players.ONLINE_WINDOW - 1
-    r.zadd(keys.ONLINE, {bert["player"]["id"]: long_ago})
+    r.zadd(keys.online_of(bert["player"]["id"]), {bert["player"]["id"]: long_ago})
     listed = client.get("/online", headers=bearer(anna)).json
     assert [p["name"] for p in listed["players"]] == ["Anna"]
     assert listed["count"] == 1
-    assert r.zscore(keys.ONLINE, bert["player"]["id"]) is None
+    assert r.zscore(keys.online_of(bert["player"]["id"]), bert["player"]["id"]) is None
 
 
 def test_a_lapsed_account_is_not_listed(client, r):
@@ -64,7 +64,7 @@ def test_the_list_is_bounded_to_the_most_recently_seen(client, r):
     now = time.time()
     for number in range(players.ONLINE_LIST_MAX + 5):
         player = players.create_account(r, f"Gast {number}", None, now)
-        r.zadd(keys.ONLINE, {player["id"]: now - 30 + number / 100})
+        r.zadd(keys.online_of(player["id"]), {player["id"]: now - 30 + number / 100})
     client.post("/online", headers=bearer(anna))
     listed = client.get("/online", headers=bearer(anna)).json
     assert listed["count"] == players.ONLINE_LIST_MAX + 6

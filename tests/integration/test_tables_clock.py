@@ -33,7 +33,7 @@ def test_every_human_decision_gets_a_deadline_job(house):
     game = doc["current"]
     assert game["deadline"] == pytest.approx(game["started_at"] + 40)
     assert len(scheduled_clock_jobs(house)) == 1
-    assert house.r.zscore(keys.DUE_TABLES, table_id) == pytest.approx(game["deadline"])
+    assert store.due_at(house.r, table_id) == pytest.approx(game["deadline"])
 
 
 def test_clock_expiry_decides_once_even_when_fired_twice(house):
@@ -125,14 +125,14 @@ def test_watchdog_prompts_lost_computer_work(house, monkeypatch):
     bots.empty()  # the worker died with the job
     before = store.load(house.r, table_id)
     assert bot_jobs.watchdog(repeat=False) == 0  # not overdue yet
-    due = house.r.zscore(keys.DUE_TABLES, table_id)
+    due = store.due_at(house.r, table_id)
     monkeypatch.setattr("services.bots.jobs.time.time", lambda: due + 10)
     assert bot_jobs.watchdog(repeat=False) == 1
     assert len(bots) == 1
     house.run_computers()
     after = store.load(house.r, table_id)
     assert after["status"] == "over" and after["version"] > before["version"]
-    assert house.r.zscore(keys.DUE_TABLES, table_id) is None
+    assert store.due_at(house.r, table_id) is None
     assert JSONSerializer  # jobs carry JSON arguments only
 
 
@@ -193,7 +193,7 @@ def test_a_prompt_after_the_deadline_makes_exactly_one_move(house, monkeypatch):
     assert settled["version"] == after["version"] + 1
     next_deadline = settled["current"]["deadline"]
     assert (table_id, turn_of(settled), int(next_deadline)) in clock_prompts(house)
-    assert house.r.zscore(keys.DUE_TABLES, table_id) == pytest.approx(next_deadline, abs=1e-3)
+    assert store.due_at(house.r, table_id) == pytest.approx(next_deadline, abs=1e-3)
 
 
 def test_a_lost_prompt_does_not_keep_later_decisions_from_arming_one(house, monkeypatch):
@@ -223,9 +223,7 @@ def test_a_commit_that_loses_the_race_leaves_the_due_index_as_the_table_is(house
     # (its due time went out with it); the fresh read has nothing to settle.
     lifecycle.clock_expiry(context(house, first["deadline"] + 1), table_id, "1:0")
     assert store.load(house.r, table_id)["version"] == after["version"]
-    assert house.r.zscore(keys.DUE_TABLES, table_id) == pytest.approx(
-        after["current"]["deadline"], abs=1e-3
-    )
+    assert store.due_at(house.r, table_id) == pytest.approx(after["current"]["deadline"], abs=1e-3)
 
 
 def test_a_refused_change_whose_clock_decision_loses_the_race_is_judged_afresh(house, monkeypatch):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import redis
 
@@ -42,4 +43,79 @@ def test_the_hub_keeps_delivering_after_a_redis_error_in_its_reader(house, monke
     batch = subscription.next(WAIT)
     assert batch is not None
     assert batch.doc["version"] == store.load(house.r, table_id)["version"]
+    hub.unsubscribe(subscription)
+
+
+def test_the_hub_listens_only_to_the_tables_its_clients_watch(house):
+    watched, players = start_two_player_game(house)
+    other, other_players = start_two_player_game(house)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(watched)
+    assert hub.channels() == 1
+    # the table's own channel: on one Redis a plain channel, on a cluster a shard channel
+    # served by the node that owns the table's slot
+    channel = f"{{t:{watched}}}:changed"
+
+    def listened():
+        if hub.sharded:
+            node = house.r.get_node_from_key(channel)
+            return house.r.execute_command("PUBSUB SHARDCHANNELS", target_nodes=node)
+        return house.r.pubsub_channels()
+
+    assert channel in listened() and f"{{t:{other}}}:changed" not in listened()
+    a_move(house, watched, players)
+    assert subscription.next(WAIT) is not None
+    rounds = hub.rounds
+    a_move(house, other, other_players)  # nobody here watches it: the hub hears nothing
+    a_move(house, watched, players)
+    assert subscription.next(WAIT).doc["version"] == store.load(house.r, watched)["version"]
+    assert hub.rounds == rounds + 1
+    hub.unsubscribe(subscription)
+    assert hub.channels() == 0
+    deadline = time.monotonic() + WAIT
+    while channel in listened() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert channel not in listened()  # unsubscribed after the last watcher left
+
+
+def test_the_reader_reads_all_tables_announced_meanwhile_in_one_round(house, monkeypatch):
+    games = [start_two_player_game(house) for _ in range(5)]
+    hub = Hub(house.r)
+    subscriptions = [hub.subscribe(table_id) for table_id, _ in games]
+    for subscription in subscriptions:  # the catch-up round of each subscription
+        assert subscription.next(0.2) is None
+    held, rounds = threading.Event(), []
+    fan_out = hub._fan_out
+
+    def held_fan_out(tables):
+        rounds.append(sorted(tables))
+        held.wait(WAIT)
+        fan_out(tables)
+
+    monkeypatch.setattr(hub, "_fan_out", held_fan_out)
+    for table_id, players in games:
+        a_move(house, table_id, players)
+    held.set()
+    batches = [subscription.next(WAIT) for subscription in subscriptions]
+    assert all(batch is not None for batch in batches)
+    # per node: the first round took what was there when it woke, the rest came in one more
+    assert len(rounds) <= 2 * len(hub.listeners)
+    assert sorted(t for tables in rounds for t in tables) == sorted(t for t, _ in games)
+    for subscription in subscriptions:
+        hub.unsubscribe(subscription)
+
+
+def test_a_reconnected_hub_delivers_what_was_committed_while_it_was_away(house):
+    table_id, players = start_two_player_game(house)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(table_id)
+    listener = next(iter(hub.listeners.values()))
+    listener.pubsub.connection.disconnect()  # as a dropped connection would
+    a_move(house, table_id, players)
+    a_move(house, table_id, players)
+    seen = []
+    while len(seen) < 2 and (batch := subscription.next(WAIT)) is not None:
+        seen += [version for _, version, _ in batch.entries]
+    assert seen == sorted(set(seen)) and len(seen) == 2
+    assert seen[-1] == store.load(house.r, table_id)["version"]
     hub.unsubscribe(subscription)
