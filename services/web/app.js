@@ -19,6 +19,7 @@ function leaveView() {
 }
 
 function renderHeader() {
+  document.querySelector(".skip").textContent = t("skip");
   clear(
     header,
     h("a.brand", { href: "#", onclick: (e) => { e.preventDefault(); if (!localStorage.getItem(TABLE_KEY)) showLobby(); } },

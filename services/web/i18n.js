@@ -3,6 +3,7 @@ import { prefs } from "./prefs.js";
 
 const de = {
   "brand": "Speedgamez",
+  "skip": "Zum Inhalt",
   "lang.switch": "English",
   "lang.switch.label": "Sprache wechseln",
   "login.title": "Willkommen im Speedgamez-Haus",
@@ -23,6 +24,8 @@ const de = {
   "lobby.create.solo": "Allein gegen Computer",
   "lobby.create.open": "Offener Tisch für Mitspieler",
   "lobby.seats": "Plätze",
+  "lobby.games": "Spiele",
+  "table.seats": "Plätze am Tisch",
   "lobby.clock": "Bedenkzeit",
   "lobby.clock.none": "ohne Uhr",
   "lobby.tempo": "Tempo",
@@ -340,6 +343,7 @@ const de = {
 };
 
 const en = {
+  "skip": "Skip to the content",
   "lang.switch": "Deutsch",
   "lang.switch.label": "Switch language",
   "login.title": "Welcome to the Speedgamez house",
@@ -357,6 +361,8 @@ const en = {
   "lobby.create.solo": "Alone against computers",
   "lobby.create.open": "Open table for others",
   "lobby.seats": "Seats",
+  "lobby.games": "Games",
+  "table.seats": "Seats at the table",
   "lobby.clock": "Clock",
   "lobby.clock.none": "no clock",
   "lobby.tempo": "Tempo",

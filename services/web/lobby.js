@@ -149,7 +149,7 @@ export function renderLobby(root, { openTable }) {
     clear(
       root,
       h("div.lobby", {},
-        h("nav.games", { "aria-label": "Spiele" }, Object.keys(GAMES).map((name) =>
+        h("nav.games", { "aria-label": t("lobby.games") }, Object.keys(GAMES).map((name) =>
           h("button.game-tab", {
             type: "button", "aria-pressed": String(name === game), "data-game": name,
             onclick: () => chooseGame(name),

@@ -183,7 +183,8 @@ export function createSpeedlaunch(ctx) {
 
   // Why the selection cannot be played now: what the player is told instead of nothing.
   function refusal() {
-    if (!selectedCards().length) return t("sl.reject.none");
+    if (view.phase === "aim") return t("sl.aim");
+    if (!selectedCards().length) return view.phase === "follow" ? t("sl.follow") : t("sl.reject.none");
     if (seatTargets().length) return t("sl.preview.ast");
     const reason = previewOf(selection);
     if (reason === t("sl.preview.too_high") || reason === t("sl.preview.full")) return t("sl.reject.why", { why: reason });

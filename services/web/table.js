@@ -27,7 +27,7 @@ export function renderTable(root, id, { toLobby }) {
   let sending = false;
 
   const bar = h("header.table-bar");
-  const seatsBox = h("section.seats", { "aria-label": "Plätze" });
+  const seatsBox = h("section.seats", { "aria-label": t("table.seats") });
   const boardBox = h("main.board", { "data-testid": "board" });
   const hintBox = h("div.hint-box", { role: "status", "aria-live": "polite", hidden: true });
   const logList = h("ol.log-lines", { "aria-live": "off" });

@@ -166,3 +166,36 @@ def test_table_list_offers_only_joinable_and_watchable_tables(new_page, house_ur
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     page.get_by_test_id("leave").click()
     expect(page.locator(".lobby")).to_be_visible()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_every_problem_code_has_words_in_both_languages(new_page):
+    from shared.problems import CODES
+
+    page = new_page(*DESKTOP)
+    sample = {"name": "Jo", "names": ["Jo", "Ann"], "stake": 5000, "balance": 1000,
+              "table_status": "playing", "game": "speedone", "min_players": 2,
+              "retry_after": 2, "seat": 1, "table": "t1", "game_no": 1, "current_version": 3,
+              "errors": {"json": {"name": ["x"]}}}  # fmt: skip
+    for lang in ("de", "en"):
+        texts = page.evaluate(
+            """async ([codes, sample, lang]) => {
+                localStorage.setItem("sg.prefs", JSON.stringify({lang}));
+                const prefs = await import("/prefs.js");
+                prefs.prefs.lang = lang;
+                const { problemText } = await import("/problems.js");
+                const texts = Object.fromEntries(codes.map(([code, status]) =>
+                    [code, problemText(status || 400, {code, ...sample}, {name: ""})]));
+                texts["(new)"] = problemText(409, {code: "brand_new", detail: "In English."});
+                return texts;
+            }""",
+            [[[code, kind.status] for code, kind in CODES.items()], sample, lang],
+        )
+        unknown = "Das hat nicht geklappt (" if lang == "de" else "That did not work ("
+        assert texts.pop("(new)").startswith(unknown)
+        for code, text in texts.items():
+            assert text and "{" not in text and "problem." not in text, (lang, code, text)
+            assert not text.startswith(unknown), (lang, code, text)
+        assert texts["stake_unaffordable"].startswith("Jo, Ann")
+        assert texts["invalid_request"] in ("Bitte gib einen Namen ein.", "Please enter a name.")
