@@ -32,4 +32,7 @@ def settings() -> dict:
         # POST …/moves per player and window (0: no limit); shared/ratelimit.py
         "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
+        # seconds between watchdog rounds, and how long work may be overdue before it steps in
+        "WATCHDOG_EVERY": float(os.environ.get("WATCHDOG_EVERY", "5")),
+        "WATCHDOG_SLACK": float(os.environ.get("WATCHDOG_SLACK", "2")),
     }

@@ -126,7 +126,11 @@ def due_tables_of(table_id: str) -> str:
 # life (opened, closed), read by the lobby (docs/operations.md "Redis Cluster").
 OPEN_TABLES = "tables:open"
 TABLE_COUNTER = "tables:counter"
+# On the queue Redis: who runs the watchdog (a worker's token, expiring unless extended), and
+# how many rounds it ran and when the last one ended (for operators and tests)
 WATCHDOG_LOCK = "watchdog:lock"
+WATCHDOG_ROUNDS = "watchdog:rounds"
+WATCHDOG_LAST = "watchdog:last"
 # zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the
 # ledger has confirmed it (see table_unbooked)
 BOOKINGS_DUE = "bookings:due"

@@ -100,6 +100,12 @@ MOVES = Counter("speedgamez_moves_applied", "Moves applied to tables", ["game", 
 CLOCK_EXPIRIES = Counter(
     "speedgamez_clock_expiries", "Clocks that ran out (the computer decided)", ["game"]
 )
+CLOCK_LATENESS = Histogram(
+    "speedgamez_clock_lateness_seconds",
+    "From a clock's deadline (after the grace) to the computer's decision for the player",
+    ["game"],
+    buckets=(0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 5.0, 10.0, 30.0),
+)
 GAMES_FINISHED = Counter("speedgamez_games_finished", "Games that came to their end", ["game"])
 JOB_DURATION = Histogram(
     "speedgamez_job_duration_seconds",
@@ -119,6 +125,7 @@ def committed(game: str, record: list, events: list) -> None:
         kind = event.get("type")
         if kind == "table.clock":
             CLOCK_EXPIRIES.labels(game).inc()
+            CLOCK_LATENESS.labels(game).observe(max(event.get("late", 0.0), 0.0))
         elif kind == "table.game_over":
             GAMES_FINISHED.labels(game).inc()
 

@@ -18,9 +18,7 @@ from shared.tables.jobs import Jobs
 from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
 from shared.tables.table import OVER, PLAYING
 
-WATCHDOG_SLACK = 5.0  # seconds past due before the watchdog steps in
-WATCHDOG_BATCH = 200
-WATCHDOG_EVERY = 15  # seconds between watchdog rounds
+WATCHDOG_BATCH = 200  # overdue tables (and bookings) one watchdog round prompts at most
 
 
 @cache
@@ -47,8 +45,8 @@ def computer_turn(table_id: str, turn: str) -> None:
 
 
 @metrics.timed_job
-def clock_expiry(table_id: str, turn: str) -> None:
-    lifecycle.clock_expiry(context(), table_id, turn)
+def clock_expiry(table_id: str, turn: str, at: float | None = None) -> None:
+    lifecycle.clock_expiry(context(), table_id, turn, at)
 
 
 @metrics.timed_job
@@ -66,21 +64,18 @@ def hint(table_id: str, seat: int, turn: str) -> dict | None:
 
 
 @metrics.timed_job
-def watchdog(repeat: bool = True) -> int:
-    """Find tables whose computer, clock or hold work is overdue and prompt it again, and send
-    unconfirmed bookings again; then come back in WATCHDOG_EVERY seconds. Returns how many
-    prompts it sent."""
+def watchdog(slack: float) -> int:
+    """One watchdog round (services.bots.watchdog runs them): prompt again the tables whose
+    computer, clock or hold work is overdue by more than ``slack`` seconds, and send
+    unconfirmed bookings again. Returns how many prompts it sent."""
     ctx = context()
-    due = store.due_tables(ctx.r, ctx.now - WATCHDOG_SLACK, WATCHDOG_BATCH)
+    due = store.due_tables(ctx.r, ctx.now - slack, WATCHDOG_BATCH)
     docs = store.load_many(ctx.r, due)
     prompted = sum(_prompt(ctx, doc) for doc in docs)
     missing = set(due) - {doc["id"] for doc in docs}
     if missing:
         store.forget_due(ctx.r, missing)
-    prompted += _resend_bookings(ctx)
-    if repeat:
-        ctx.jobs.watchdog(ctx.now + WATCHDOG_EVERY)
-    return prompted
+    return prompted + _resend_bookings(ctx)
 
 
 def _resend_bookings(ctx: Context) -> int:

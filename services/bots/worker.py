@@ -2,32 +2,47 @@
 
     python -m services.bots.worker bots clocks ledger
 
-Before it starts working it makes sure the watchdog chain runs (one chain for the house).
+Two threads beside the jobs: RQ's scheduler (services.bots.scheduler), which puts timed jobs
+on their queues when due, and in a worker of the queue "clocks" the watchdog
+(services.bots.watchdog).
 """
 
 from __future__ import annotations
 
 import sys
-import time
 
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 from services.bots.jobs import context
-from shared.tables.jobs import queue
+from services.bots.scheduler import Scheduler
+from services.bots.watchdog import Watchdog
+from shared import config
+from shared.tables.jobs import CLOCKS, queue
 
 DEFAULT_QUEUES = ("bots", "clocks", "ledger")
+MAINTENANCE_INTERVAL = 60  # seconds between RQ's clean-ups of its registries
 
 
 def main(argv: list[str]) -> None:
     names = argv or list(DEFAULT_QUEUES)
-    ctx = context()
-    ctx.jobs.watchdog(time.time())
-    queues = [queue(ctx.jobs.connection, name) for name in names]
+    settings = config.settings()
+    connection = context().jobs.connection
+    queues = [queue(connection, name) for name in names]
     # Jobs are short and pure Python: running them in this process (no fork per job) is
     # what lets one worker keep up with many tables.
-    worker = SimpleWorker(queues, connection=ctx.jobs.connection, serializer=JSONSerializer)
-    worker.work(with_scheduler=True)
+    worker = SimpleWorker(queues, connection=connection, serializer=JSONSerializer,
+                          maintenance_interval=MAINTENANCE_INTERVAL)  # fmt: skip
+    helpers = [Scheduler(queues, connection, JSONSerializer)]
+    if CLOCKS in names:
+        helpers.append(Watchdog(connection, settings["WATCHDOG_EVERY"], settings["WATCHDOG_SLACK"]))
+    for helper in helpers:
+        helper.start()
+    try:
+        worker.work()
+    finally:
+        for helper in helpers:
+            helper.stop()
 
 
 if __name__ == "__main__":

@@ -6,26 +6,29 @@ document, the due index in Redis), so a lost job is found again by the watchdog 
 overdue clock is applied by whoever touches the table next. A table keeps at most one clock
 prompt armed (shared.store's arm_clock): a decision whose deadline is not earlier than the
 armed prompt's enqueues nothing.
+
+RQ's scheduler keeps times in whole seconds (it truncates): a prompt for a deadline is
+scheduled for the next whole second, so it never fires early, and work due now skips the
+scheduler altogether. The watchdog is no job chain: every clocks worker runs it in a thread of
+its own (services.bots.watchdog), one at a time under a lock.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import UTC, datetime
 
 import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from shared import keys
-
 BOTS, CLOCKS, LEDGER = "bots", "clocks", "ledger"
 COMPUTER_TURN = "services.bots.jobs.computer_turn"
 CLOCK_EXPIRY = "services.bots.jobs.clock_expiry"
 HOLD_EXPIRY = "services.bots.jobs.hold_expiry"
 HINT = "services.bots.jobs.hint"
-WATCHDOG = "services.bots.jobs.watchdog"
 BOOK_GAME = "services.ledger.bookings.book_game"
-WATCHDOG_LOCK_SECONDS = 10
 
 
 def queue(connection: redis.Redis, name: str) -> Queue:
@@ -38,19 +41,24 @@ class Jobs:
     def __init__(self, connection: redis.Redis):
         self.connection = connection
 
-    def _at(self, name: str, when: float | None, function: str, *args) -> None:
+    def _at(self, name: str, when: float | None, function: str, *args, second=math.ceil):
+        """Run ``function`` at ``when`` (None, or a time already past: now), scheduled for the
+        whole ``second`` of it (a deadline's: the next one, never earlier)."""
         target = queue(self.connection, name)
-        if when is None:
+        if when is None or when <= time.time():
             target.enqueue(function, *args, result_ttl=0, failure_ttl=86400)
         else:
-            moment = datetime.fromtimestamp(when, UTC)
+            moment = datetime.fromtimestamp(second(when), UTC)
             target.enqueue_at(moment, function, *args, result_ttl=0, failure_ttl=86400)
 
     def computer_turn(self, table_id: str, turn: str, when: float | None) -> None:
-        self._at(BOTS, when, COMPUTER_TURN, table_id, turn)
+        """A computer's turn; its time is only a pace, so the nearest whole second will do."""
+        self._at(BOTS, when, COMPUTER_TURN, table_id, turn, second=round)
 
     def clock_expiry(self, table_id: str, turn: str, when: float) -> None:
-        self._at(CLOCKS, when, CLOCK_EXPIRY, table_id, turn)
+        """The table's clock prompt for the deadline ``when`` (it knows ``when``, so that it
+        can tell whether it came early)."""
+        self._at(CLOCKS, when, CLOCK_EXPIRY, table_id, turn, when)
 
     def hold_expiry(self, table_id: str, game_no: int, when: float) -> None:
         self._at(CLOCKS, when, HOLD_EXPIRY, table_id, game_no)
@@ -59,11 +67,6 @@ class Jobs:
         queue(self.connection, LEDGER).enqueue(
             BOOK_GAME, booking, job_id=f"book-{booking['game_id']}", failure_ttl=7 * 86400
         )
-
-    def watchdog(self, when: float) -> None:
-        """One watchdog chain at a time: the lock outlives the gap between two rounds."""
-        if self.connection.set(keys.WATCHDOG_LOCK, when, nx=True, ex=WATCHDOG_LOCK_SECONDS):
-            self._at(CLOCKS, when, WATCHDOG)
 
     def hint(self, table_id: str, seat: int, turn: str):
         return queue(self.connection, BOTS).enqueue(

@@ -213,19 +213,22 @@ def computer_turn(ctx: Context, table_id: str, turn: str) -> None:
         return
 
 
-def clock_expiry(ctx: Context, table_id: str, turn: str) -> None:
-    """Job body: the table's clock prompt (armed for decision ``turn``, or the watchdog's).
+def clock_expiry(ctx: Context, table_id: str, turn: str, at: float | None = None) -> None:
+    """Job body: the table's clock prompt (armed for the deadline ``at`` of decision
+    ``turn``), or the watchdog's (``at`` None).
 
     Loading the table applies every overdue deadline, once, whoever else touches it. A
-    prompt that fired before the table's current deadline (the player decided since it was
-    armed, and later decisions enqueued no job of their own) arms the table's prompt again
-    for that deadline, unless another one still to come fires no later."""
+    prompt that fired before the table's current deadline (it came early, or the player
+    decided since it was armed and later decisions enqueued no job of their own) arms the
+    table's prompt again for that deadline, unless another one still to come fires no later
+    — this one has fired, so it counts as none."""
     try:
         doc, _ = change(ctx, table_id)
     except NoSuchTable:
         return
     deadline = clock_of(doc)
-    if deadline is not None and store.arm_clock(ctx.r, table_id, deadline, ctx.now,
+    fired = max(ctx.now, at or 0.0)
+    if deadline is not None and store.arm_clock(ctx.r, table_id, deadline, fired,
                                                 ctx.retention):  # fmt: skip
         ctx.jobs.clock_expiry(table_id, turn_of(doc), deadline)
 

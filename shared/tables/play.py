@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -88,7 +89,8 @@ def next_decision(doc: dict, ctx: Context, pending: Pending) -> None:
     elif game["takeover"] == seat:
         game["deadline"] = ctx.now
     elif doc["settings"]["clock"]:
-        game["deadline"] = ctx.now + doc["settings"]["clock"] + house.GRACE
+        # on a whole second: the clock prompt is scheduled in whole seconds, so it fires then
+        game["deadline"] = float(math.ceil(ctx.now + doc["settings"]["clock"] + house.GRACE))
 
 
 def decide(doc: dict, seat: int, move: dict, by: str, ctx: Context, pending: Pending) -> list:
@@ -155,7 +157,8 @@ def settle_overdue(doc: dict, ctx: Context, pending: Pending) -> None:
         if doc["game"] in house.CLOCK_FINISHES_TURN:
             game["takeover"] = seat
         if game["takeover"] is None or not pending.record or pending.record[-1].get("seat") != seat:
-            pending.events.append({"type": "table.clock", "seat": seat})
+            late = round(ctx.now - game["deadline"], 3)  # seconds from deadline to decision
+            pending.events.append({"type": "table.clock", "seat": seat, "late": late})
         decide(doc, seat, computer_move(doc, seat, "normal"), "clock", ctx, pending)
 
 

@@ -36,9 +36,9 @@ def test_the_watchdog_sends_a_lost_booking_again_and_the_game_is_booked_once(hou
     ledger.empty()  # the booking job got lost
     check = f"{table_id} {game_id}"
     resend_at = house.r.zscore(keys.BOOKINGS_DUE, check)
-    assert bot_jobs.watchdog(repeat=False) == 0 and len(ledger) == 0  # not due yet
+    assert bot_jobs.watchdog(slack=5.0) == 0 and len(ledger) == 0  # not due yet
     monkeypatch.setattr("services.bots.jobs.time.time", lambda: resend_at + 1)
-    assert bot_jobs.watchdog(repeat=False) == 1
+    assert bot_jobs.watchdog(slack=5.0) == 1
     assert len(ledger) == 1
     house.run_computers(("ledger",))
     assert house.r.exists(keys.booking(game_id))
@@ -46,5 +46,5 @@ def test_the_watchdog_sends_a_lost_booking_again_and_the_game_is_booked_once(hou
     # the next round finds it confirmed: the check is dropped, nothing is sent again
     later = resend_at + 1 + store.BOOKING_RESEND
     monkeypatch.setattr("services.bots.jobs.time.time", lambda: later)
-    assert bot_jobs.watchdog(repeat=False) == 0
+    assert bot_jobs.watchdog(slack=5.0) == 0
     assert len(ledger) == 0 and house.r.zscore(keys.BOOKINGS_DUE, check) is None

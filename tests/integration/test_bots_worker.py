@@ -90,7 +90,6 @@ def test_a_killed_worker_loses_no_game(house, redis_url):
         assert wait_until(lambda: store.load(house.r, table_id)["current"]["moves"] >= 5)
         worker.send_signal(signal.SIGKILL)
         worker.wait(timeout=30)
-        house.r.delete(keys.WATCHDOG_LOCK)  # as if the old chain's lock had run out
         worker = start_worker(redis_url)
         assert wait_until(lambda: over(house, table_id)), "the game got stuck"
         assert every_decision_once(house, table_id)

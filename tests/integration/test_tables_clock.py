@@ -52,12 +52,14 @@ def test_clock_expiry_decides_once_even_when_fired_twice(house):
     assert after["seats"][waiting_seat]["kind"] == "human"  # the seat stays the player's
 
 
-def test_clock_and_human_at_the_same_moment_apply_one_decision(house):
+def test_clock_and_human_at_the_same_moment_apply_one_decision(house, monkeypatch):
     table_id, players = start_two_player_game(house, clock=30)
     doc = store.load(house.r, table_id)
     seat = get_game("speedone").to_move(doc["current"]["state"])
     legal = house.get(players[seat], table_id)["current"]["legal"]
     deadline, turn = doc["current"]["deadline"], turn_of(doc)
+    # the human's request in the last moment before the deadline
+    monkeypatch.setattr("shared.web.time.time", lambda: deadline - 0.001)
     answers = []
     barrier = threading.Barrier(2)
 
@@ -124,10 +126,10 @@ def test_watchdog_prompts_lost_computer_work(house, monkeypatch):
     bots = queue(house.queue_redis, "bots")
     bots.empty()  # the worker died with the job
     before = store.load(house.r, table_id)
-    assert bot_jobs.watchdog(repeat=False) == 0  # not overdue yet
+    assert bot_jobs.watchdog(slack=5.0) == 0  # not overdue yet
     due = store.due_at(house.r, table_id)
     monkeypatch.setattr("services.bots.jobs.time.time", lambda: due + 10)
-    assert bot_jobs.watchdog(repeat=False) == 1
+    assert bot_jobs.watchdog(slack=5.0) == 1
     assert len(bots) == 1
     house.run_computers()
     after = store.load(house.r, table_id)
@@ -137,11 +139,18 @@ def test_watchdog_prompts_lost_computer_work(house, monkeypatch):
 
 
 def clock_prompts(house):
-    """The scheduled clock prompts as (table id, turn, fire time in whole seconds)."""
+    """The scheduled clock prompts as (table id, turn, fire time in whole seconds); each also
+    names the deadline it is for, which is never later than it fires."""
     registry = queue(house.queue_redis, "clocks").scheduled_job_registry
     jobs = Job.fetch_many(registry.get_job_ids(), connection=house.queue_redis,
                           serializer=JSONSerializer)  # fmt: skip
-    return sorted((*job.args, int(registry.get_scheduled_time(job).timestamp())) for job in jobs)
+    prompts = []
+    for job in jobs:
+        table_id, turn, deadline = job.args
+        fires = int(registry.get_scheduled_time(job).timestamp())
+        assert fires >= deadline
+        prompts.append((table_id, turn, fires))
+    return sorted(prompts)
 
 
 def human_moves(house, players, table_id, at, monkeypatch):
@@ -246,3 +255,22 @@ def test_a_refused_change_whose_clock_decision_loses_the_race_is_judged_afresh(h
     with pytest.raises(Conflict):
         change(context(house, first["deadline"] + 1), table_id, refused)
     assert store.load(house.r, table_id)["version"] == after["version"]
+
+
+def test_deadlines_fall_on_whole_seconds_and_their_prompt_is_never_early(house):
+    table_id, _ = start_two_player_game(house, clock=30)
+    deadline = store.load(house.r, table_id)["current"]["deadline"]
+    assert deadline == int(deadline)
+    assert clock_prompts(house) == [(table_id, "1:0", int(deadline))]
+
+
+def test_a_prompt_that_runs_before_its_own_deadline_arms_itself_again(house):
+    table_id, _ = start_two_player_game(house, clock=30)
+    doc = store.load(house.r, table_id)
+    deadline, turn = doc["current"]["deadline"], turn_of(doc)
+    lifecycle.clock_expiry(context(house, deadline - 0.4), table_id, turn, deadline)
+    assert store.load(house.r, table_id)["version"] == doc["version"]  # too early: no move
+    assert clock_prompts(house).count((table_id, turn, int(deadline))) == 2
+    lifecycle.clock_expiry(context(house, deadline + 0.1), table_id, turn, deadline)
+    decisions = [m for m in store.game_moves(house.r, table_id, 1) if m["kind"] == "move"]
+    assert [m["by"] for m in decisions] == ["clock"]
