@@ -51,7 +51,7 @@ class SpeedlaunchRoundSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
-    winner = fields.Integer(required=True, validate=SEAT)
+    winner = fields.Integer(required=True, allow_none=True, validate=SEAT)  # None: turn limit
     remaining = per_seat(most=MAX_CARDS)
 
 
@@ -63,7 +63,7 @@ class SpeedlaunchResultSchema(ResultSchema):
     )
 
     def seat_fields(self, data):
-        return [game_round["winner"] for game_round in data["rounds"]]
+        return [r["winner"] for r in data["rounds"] if r["winner"] is not None]
 
 
 class SpeedtowerResultSchema(ResultSchema):

@@ -96,3 +96,11 @@ def test_the_plan_books_humans_only_and_names_the_month_of_the_end():
 def test_months_are_calendar_months_in_utc():
     assert month_of(1_706_745_599.0) == "2024-01"  # 2024-01-31 23:59:59 UTC
     assert month_of(1_706_745_600.0) == "2024-02"
+
+
+def test_a_speedlaunch_round_that_reached_its_turn_limit_has_no_winner_and_is_booked():
+    launch = changed(("game",), "speedlaunch")
+    launch["result"] = {"places": [1, 1, 1], "rounds": [{"winner": None, "first": 0,
+                                                         "remaining": [2, 2, 2]}]}  # fmt: skip
+    loaded = BookingSchema().load(launch)
+    assert loaded["result"]["rounds"][0]["winner"] is None
