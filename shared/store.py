@@ -20,13 +20,12 @@ a reader reads them all in one pipelined round trip.
 from __future__ import annotations
 
 import heapq
-import json
 import weakref
 from dataclasses import dataclass, field
 
 import redis
 
-from shared import connection, keys
+from shared import connection, jsonfast, keys
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
@@ -87,12 +86,15 @@ _COMMIT = _ARM_CLOCK + _COMMIT_BODY
 
 _ARM = _ARM_CLOCK + "return arm_clock(KEYS[1], ARGV[1], ARGV[2], ARGV[3])"
 
+# A chat line is stamped with the version the table has when the line is appended (not the
+# one its request read), so versions never go backwards on a stream.
 _CHAT = """
-if not redis.call('HGET', KEYS[1], 'version') then return false end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'v', ARGV[1], 'e', ARGV[2])
-redis.call('RPUSH', KEYS[3], ARGV[4])
-redis.call('LTRIM', KEYS[3], -tonumber(ARGV[5]), -1)
-redis.call(ARGV[8], ARGV[6], ARGV[7])
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return false end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'v', version, 'e', ARGV[1])
+redis.call('RPUSH', KEYS[3], ARGV[3])
+redis.call('LTRIM', KEYS[3], -tonumber(ARGV[4]), -1)
+redis.call(ARGV[7], ARGV[5], ARGV[6])
 return id
 """
 
@@ -193,7 +195,7 @@ def parse_doc(version: str | None, doc: str | None) -> dict | None:
     """A table document from its hash fields (None when the table does not exist)."""
     if doc is None:
         return None
-    document = json.loads(doc)
+    document = jsonfast.loads(doc)
     document["version"] = int(version)
     return document
 
@@ -211,7 +213,7 @@ def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None):
         pipe.get(keys.table_request(table_id, request_key))
     pipe.hmget(keys.table(table_id), "version", "doc")
     results = pipe.execute()
-    answer = json.loads(results[0]) if request_key and results[0] else None
+    answer = jsonfast.loads(results[0]) if request_key and results[0] else None
     return answer, parse_doc(*results[-1])
 
 
@@ -252,10 +254,10 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
         [
             "" if expected is None else str(expected),
             str(new_version),
-            json.dumps(doc, separators=(",", ":")),
-            json.dumps(change.events, separators=(",", ":")),
-            json.dumps([json.dumps(m, separators=(",", ":")) for m in change.moves]),
-            json.dumps(change.answer or {}, separators=(",", ":")),
+            jsonfast.dumps(doc),
+            jsonfast.dumps(change.events),
+            jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
+            jsonfast.dumps(change.answer or {}),
             str(STREAM_LENGTH),
             str(REQUEST_TTL),
             str(change.expire),
@@ -264,14 +266,14 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             "" if change.clock_at is None else repr(change.clock_at),
             repr(change.now),
             change.booking["game_id"] if change.booking else "",
-            json.dumps(change.booking, separators=(",", ":")) if change.booking else "",
+            jsonfast.dumps(change.booking) if change.booking else "",
         ],
         lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
     )
     if status == 0:
         raise VersionConflict(int(value) if value else None)
     if status == 2:
-        raise AlreadyApplied(json.loads(value))
+        raise AlreadyApplied(jsonfast.loads(value))
     change.doc["version"] = new_version
     return Committed(value, armed == [1])
 
@@ -290,7 +292,7 @@ def _indexes(pipe, change: Commit) -> None:
 def unbooked(r: redis.Redis, table_id: str, game_id: str) -> dict | None:
     """The booking of a finished game the ledger has not confirmed yet (None: confirmed)."""
     booking = r.hget(keys.table_unbooked(table_id), game_id)
-    return json.loads(booking) if booking else None
+    return jsonfast.loads(booking) if booking else None
 
 
 def confirm_booked(r: redis.Redis, table_id: str, game_id: str) -> None:
@@ -366,16 +368,15 @@ def seen_online(r, now: float, window: float, limit: int) -> tuple[list[tuple[st
     return list(seen)[:limit], sum(results[2::3])
 
 
-def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str | None:
+def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
     """Add a chat line (no state change, so no new version) to the stream and the table's
     recent chat; None if there is no such table."""
     return _script(r, _CHAT)(
         keys=[keys.table(table_id), keys.table_events(table_id), keys.table_chat(table_id)],
         args=[
-            str(version),
-            json.dumps([line], separators=(",", ":")),
+            jsonfast.dumps([line]),
             str(STREAM_LENGTH),
-            json.dumps(line, separators=(",", ":")),
+            jsonfast.dumps(line),
             str(CHAT_LINES),
             keys.table_channel(table_id),
             table_id,
@@ -385,12 +386,12 @@ def append_chat(r: redis.Redis, table_id: str, version: int, line: dict) -> str 
 
 
 def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
-    return [json.loads(line) for line in r.lrange(keys.table_chat(table_id), 0, -1)]
+    return [jsonfast.loads(line) for line in r.lrange(keys.table_chat(table_id), 0, -1)]
 
 
 def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> dict | None:
     answer = r.get(keys.table_request(table_id, request_key))
-    return json.loads(answer) if answer else None
+    return jsonfast.loads(answer) if answer else None
 
 
 def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | None = None):
@@ -402,7 +403,7 @@ def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | No
 
 def parse_events(entries) -> list[tuple[str, int, list]]:
     """Stream entries as ``[(id, version, events)]``."""
-    return [(entry_id, int(f["v"]), json.loads(f["e"])) for entry_id, f in entries]
+    return [(entry_id, int(f["v"]), jsonfast.loads(f["e"])) for entry_id, f in entries]
 
 
 def latest_event_id(r: redis.Redis, table_id: str) -> str:
@@ -417,4 +418,4 @@ def first_event_id(r: redis.Redis, table_id: str) -> str | None:
 
 
 def game_moves(r: redis.Redis, table_id: str, game_no: int) -> list[dict]:
-    return [json.loads(m) for m in r.lrange(keys.table_moves(table_id, game_no), 0, -1)]
+    return [jsonfast.loads(m) for m in r.lrange(keys.table_moves(table_id, game_no), 0, -1)]

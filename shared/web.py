@@ -19,7 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
-from shared import connection, metrics
+from shared import connection, jsonfast, metrics
 from shared.problems import CODES, Problem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
@@ -219,10 +219,26 @@ def healthz():
     return {"status": "ok", "service": current_app.name}
 
 
+# Redis (or the node of a cluster that serves the slot) is away for a moment
+REDIS_AWAY = (
+    redis.ConnectionError,
+    redis.TimeoutError,
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.RedisClusterException,
+)
+
+
+def redis_away(error: Exception):
+    """503 with Retry-After: a move repeated with its version or key is applied once."""
+    return problem("service_unavailable", f"Redis does not answer: {error}", retry_after=1)
+
+
 def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None) -> Flask:
     """A service app: settings from the environment (overridden by ``config``), a Redis pool,
     the health check, the given blueprints and the OpenAPI document at /openapi.json."""
     app = Flask(name)
+    app.json = jsonfast.FlaskJSON(app)
     app.config.update(house_config.settings())
     app.config.update(
         API_TITLE=title,
@@ -238,6 +254,8 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     app.config["QUEUE_REDIS_URL"] = app.config["QUEUE_REDIS_URL"] or app.config["REDIS_URL"]
     app.extensions["redis"] = r
     app.extensions["queue_redis"] = queue_redis
+    for error in REDIS_AWAY:  # a failover or a restart: the client repeats (same version/key)
+        app.register_error_handler(error, redis_away)
     api = HouseApi(app)
     app.register_error_handler(Problem, problem_answer)
     api.register_blueprint(health)

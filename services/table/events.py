@@ -15,7 +15,6 @@ connection open.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 
@@ -23,7 +22,7 @@ import marshmallow as ma
 from flask import Response, current_app, request, stream_with_context
 
 from services.table.hub import Hub
-from shared import keys, store
+from shared import jsonfast, keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
 from shared.problems import Problem
@@ -53,7 +52,7 @@ def _id_key(stream_id: str) -> tuple[int, int]:
 
 def _message(kind: str, data: dict, event_id: str | None = None) -> str:
     head = f"id: {event_id}\n" if event_id else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {jsonfast.dumps(data)}\n\n"
 
 
 class Stream:
@@ -141,7 +140,7 @@ def stream_ticket(table_id):
         raise no_such_table(table_id)
     ticket = secrets.token_urlsafe(24)
     holder = {key: player[key] for key in ("id", "name", "guest")}
-    r.set(keys.stream_ticket(table_id, ticket), json.dumps(holder), ex=TICKET_SECONDS)
+    r.set(keys.stream_ticket(table_id, ticket), jsonfast.dumps(holder), ex=TICKET_SECONDS)
     return {"ticket": ticket, "expires_in": TICKET_SECONDS}
 
 
@@ -157,7 +156,7 @@ def stream_player(r, table_id: str, ticket: str | None) -> dict:
             "The stream ticket is unknown, expired, used or for another table; get a new one.",
             "ticket_invalid",
         )
-    return json.loads(holder)
+    return jsonfast.loads(holder)
 
 
 @blp.route("/tables/<table_id>/events")

@@ -68,9 +68,10 @@ def post_move(body, table_id):
     except TooSoon:  # a repeat of an applied move is still answered like the first
         key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
         if key and (answer := store.stored_answer(ctx.r, table_id, key)):
-            return answer
+            return current_app.json.response(answer)
         raise
-    return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"))
+    answer = submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"))
+    return current_app.json.response(answer)  # already cut to the caller: sent as it is
 
 
 @blp.route("/tables/<table_id>/hint")

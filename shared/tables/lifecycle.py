@@ -248,5 +248,5 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
         raise TooSoon(f"your chat is locked for {wait:.1f} s more", code="rate_limited",
                       retry_after=wait)  # fmt: skip
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
-    store.append_chat(ctx.r, table_id, doc["version"], line)
+    store.append_chat(ctx.r, table_id, line)
     return line

@@ -1,0 +1,33 @@
+"""JSON on the move path: orjson, compact, for documents, streams, answers and events.
+
+One place, so that every payload is encoded the same way (keys that are not strings become
+strings, as the standard library does) and the services' Flask apps answer with it too.
+"""
+
+from __future__ import annotations
+
+import orjson
+from flask.json.provider import JSONProvider
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def dumps(value) -> str:
+    return orjson.dumps(value, option=_OPTIONS).decode()
+
+
+def dumpb(value) -> bytes:
+    return orjson.dumps(value, option=_OPTIONS)
+
+
+loads = orjson.loads
+
+
+class FlaskJSON(JSONProvider):
+    """Flask's JSON provider on orjson: responses, ``request.get_json`` and ``jsonify``."""
+
+    def dumps(self, obj, **kwargs) -> str:
+        return dumps(obj)
+
+    def loads(self, s, **kwargs):
+        return orjson.loads(s)
