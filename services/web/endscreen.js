@@ -3,7 +3,7 @@
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
-import { firstFocusable, h, keepFocusIn } from "./ui.js";
+import { h, keepFocusIn } from "./ui.js";
 
 // How many would play the next game: the server's rule (free and left seats filled with
 // computers if the table says so, else dropped; those waiting sit down).
@@ -62,7 +62,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const gone = table.seats.filter((seat) => seat.kind === "human" && seat.left);
     const extraHead = board.resultColumns?.() || [];
     layer.replaceChildren(h("section.end-screen.panel", {
-      "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title",
+      "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", tabindex: "-1",
     },
       h("h2", { id: "end-title" }, icon("flag"), " ", t("table.over")),
       board.endLine?.(result) ? h("p", {}, board.endLine(result)) : null,
@@ -72,9 +72,13 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
         h("tbody", {}, rows(table, board))),
       table.held_until ? h("p.held.muted") : null,
       h("div.row", {}, choices(table))));
-    const again = focused && layer.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-    if (again) again.focus();
-    else if (!wasOpen || focused !== null) firstFocusable(layer)?.focus();
+    // the dialog itself takes the focus (not "Nochmal": an Enter meant for the last move
+    // must not start the next game); a button that had it keeps it across updates
+    const kept = focused && layer.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (kept) kept.focus();
+    else if (!wasOpen || layer.contains(document.activeElement) || document.activeElement === document.body) {
+      layer.querySelector(".end-screen").focus();
+    }
   }
 
   return { layer, render };

@@ -86,15 +86,12 @@ export function keepFocusIn(box) {
     if (!items.length) return;
     const first = items[0];
     const last = items[items.length - 1];
-    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+    const inside = items.includes(document.activeElement);
+    if (!inside || (event.shiftKey ? document.activeElement === first : document.activeElement === last)) {
       event.preventDefault();
       (event.shiftKey ? last : first).focus();
     }
   });
-}
-
-export function firstFocusable(box) {
-  return [...box.querySelectorAll(FOCUSABLE)].find((el) => !el.disabled && el.getClientRects().length) || null;
 }
 
 export function typing(event) {

@@ -213,6 +213,13 @@ def test_a_game_with_a_clock_to_the_end_screen(new_page):
                 const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
                 return button.contains(hit); }"""
         ), f"{test_id} is covered"
+    # the dialog has the focus, not "Nochmal": a late Enter starts no new game
+    assert page.evaluate("document.activeElement.dataset.testid") == "end-screen"
+    rematches = []
+    page.on("request", lambda r: "/rematch" in r.url and rematches.append(r.url))
+    page.keyboard.press("Enter")
+    page.evaluate("fetch('/api/table/healthz')")  # a round trip after the key
+    assert rematches == []
     for _ in range(6):
         page.keyboard.press("Tab")
         assert page.evaluate(
