@@ -51,6 +51,15 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     ];
   }
 
+  // While the seats are held: whose seats, said from where the player stands (the seconds
+  // are filled in by the table's ticking clock).
+  function heldLine(table) {
+    const me = table.seats[table.you];
+    if (!me || me.back) return h("p.held.muted", { "data-text": "table.again.held" });
+    const back = table.seats.filter((seat) => seat.kind === "human" && seat.back).map((seat) => seat.name);
+    return h("p.held", { "data-text": "table.again.held_you", "data-names": back.join(", ") });
+  }
+
   function render(table, board) {
     const open = table.status === "over" || table.status === "closed";
     const wasOpen = !layer.hidden;
@@ -70,7 +79,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       h("table.result", {},
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),
         h("tbody", {}, rows(table, board))),
-      table.held_until ? h("p.held.muted") : null,
+      table.held_until ? heldLine(table) : null,
       h("div.row", {}, choices(table))));
     // the dialog itself takes the focus (not "Nochmal": an Enter meant for the last move
     // must not start the next game); a button that had it keeps it across updates

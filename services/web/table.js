@@ -264,7 +264,9 @@ export function renderTable(root, id, { toLobby }) {
 
   function updateHeld(now) {
     const held = end.layer.querySelector(".held");
-    if (held && table.held_until) held.textContent = t("table.again.held", { s: Math.max(0, Math.ceil(table.held_until - now)) });
+    if (held && table.held_until) {
+      held.textContent = t(held.dataset.text, { s: Math.max(0, Math.ceil(table.held_until - now)), names: held.dataset.names });
+    }
   }
 
   function updateChatLock() {

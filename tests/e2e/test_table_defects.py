@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, MY_TURN, open_table, sign_in, unique_name
+from tests.e2e.helpers import END, MY_TURN, open_table, play, sign_in, unique_name
 from tests.e2e.house_api import House
 
 CRANE_YELLOWS = ("245, 197, 24", "227, 178, 26")
@@ -85,3 +85,41 @@ def test_speedtower_says_why_and_keeps_its_back_apart_from_the_crane(new_page):
     else:
         pytest.fail("every hand card fits every tower")
     page.screenshot(path="/tmp/st-note.png", animations="disabled")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_two_guests_play_again(new_page):
+    ann, bob = new_page(1366, 800), new_page(390, 844)
+    ann_name = unique_name("Ann")
+    sign_in(ann, ann_name)
+    bob_name = unique_name("Bob")
+    sign_in(bob, bob_name)
+    fields = {"opt-stock": 10, "set-clock": 0, "set-fill": "empty", "set-humans": True}
+    open_table(ann, "speedtower", seats=2, solo=False, **fields)
+    table = ann.evaluate("localStorage.getItem('sg.table')")
+    bob.click("[data-game=speedtower]")
+    bob.locator(f"[data-table='{table}']").get_by_test_id("join").click()
+    expect(ann.locator(".room-seat").nth(1)).to_contain_text(bob_name)
+    ann.get_by_test_id("start").click()
+    play([ann, bob], "speedtower")
+    for page in (ann, bob):
+        expect(page.locator(END)).to_be_visible()
+        expect(page.get_by_test_id("seat-status")).to_have_count(0)  # nobody asked yet
+
+    ann.get_by_test_id("rematch").click()
+    expect(ann.get_by_test_id("rematch")).to_be_disabled()
+    expect(ann.locator(".seat.you").get_by_test_id("seat-status")).to_have_text("✓ wieder da")
+    expect(ann.locator(".seat:not(.you)").get_by_test_id("seat-status")).to_have_text(
+        "noch nicht zurück"
+    )
+    expect(ann.locator(".end-screen .held")).to_contain_text("bleiben noch")
+    expect(bob.locator(".seat:not(.you)").get_by_test_id("seat-status")).to_have_text("✓ wieder da")
+    expect(bob.locator(".seat.you").get_by_test_id("seat-status")).to_have_count(0)
+    expect(bob.locator(".end-screen .held")).to_contain_text(f"Nochmal gewünscht von {ann_name}")
+    bob.screenshot(path="/tmp/two-bob-end.png", animations="disabled")
+    bob.get_by_test_id("rematch").click()
+    for page in (ann, bob):
+        expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
+        expect(page.locator(END)).to_have_count(0)
+        expect(page.get_by_test_id("seat-status")).to_have_count(0)
