@@ -1,6 +1,6 @@
 """The table frame as players meet it: an opponent who leaves (the chips, the end screen's
-reason, no "Nochmal" against nobody) on desktop and phone, and Speedtower's refused actions
-and its card back."""
+reason, no "Nochmal" against nobody) on desktop and phone, two guests asking for another game
+(who is back, whose seat is held), and Speedtower's refused actions and its card back."""
 
 from __future__ import annotations
 
