@@ -1,10 +1,13 @@
 """JSON on the move path: orjson, compact, for documents, streams, answers and events.
 
 One place, so that every payload is encoded the same way (keys that are not strings become
-strings, as the standard library does) and the services' Flask apps answer with it too.
+strings, as the standard library does; what orjson cannot encode goes to the standard
+library) and the services' Flask apps answer with it too.
 """
 
 from __future__ import annotations
+
+import json
 
 import orjson
 from flask.json.provider import JSONProvider
@@ -12,12 +15,15 @@ from flask.json.provider import JSONProvider
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def dumps(value) -> str:
-    return orjson.dumps(value, option=_OPTIONS).decode()
-
-
 def dumpb(value) -> bytes:
-    return orjson.dumps(value, option=_OPTIONS)
+    try:
+        return orjson.dumps(value, option=_OPTIONS)
+    except TypeError:  # what orjson cannot encode (an integer beyond 64 bits, from a client)
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+def dumps(value) -> str:
+    return dumpb(value).decode()
 
 
 loads = orjson.loads

@@ -131,6 +131,9 @@ TABLE_COUNTER = "tables:counter"
 WATCHDOG_LOCK = "watchdog:lock"
 WATCHDOG_ROUNDS = "watchdog:rounds"
 WATCHDOG_LAST = "watchdog:last"
+# On the queue Redis: list of the computer decisions due now, "<table id> <turn>" each, that the
+# bots workers' computer_turns jobs work off (shared.tables.jobs)
+COMPUTERS_READY = "bots:ready"
 # zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the
 # ledger has confirmed it (see table_unbooked)
 BOOKINGS_DUE = "bookings:due"

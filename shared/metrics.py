@@ -48,6 +48,8 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from rq import Queue, get_current_job
 from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
 
+from shared import keys
+
 QUEUES = ("bots", "clocks", "ledger")
 QUEUE_METRIC = "speedgamez_queue_jobs"  # by queue and state: what the bots' autoscaler reads
 REGISTRIES = {
@@ -56,6 +58,9 @@ REGISTRIES = {
     "failed": FailedJobRegistry,
 }
 QUEUE_STATES = ("queued", *REGISTRIES)
+# The computer decisions due now, waiting on the queue "bots" for a computer_turns job to make
+# them (many to a job): what the bots workers scale by
+READY = ("bots", "ready")
 _STARTED_IN = os.getpid()
 
 
@@ -168,6 +173,8 @@ class QueueCollector:
             for state, kind in REGISTRIES.items():
                 pipe.zcard(kind(queue=queue).key)
                 rows.append((name, state))
+        pipe.llen(keys.COMPUTERS_READY)
+        rows.append(READY)
         try:
             counts = pipe.execute()
         except Exception:  # the queue Redis does not answer: no figures this time

@@ -6,6 +6,7 @@ checks that the job is not stale. The watchdog re-enqueues work whose job got lo
 
 from __future__ import annotations
 
+import logging
 import time
 from functools import cache
 
@@ -14,11 +15,13 @@ import redis
 from shared import config, connection, keys, metrics, store
 from shared.games import get_game
 from shared.tables import lifecycle
-from shared.tables.jobs import Jobs
+from shared.tables.jobs import READY_PER_JOB, Jobs
 from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
 from shared.tables.table import OVER, PLAYING
 
 WATCHDOG_BATCH = 200  # overdue tables (and bookings) one watchdog round prompts at most
+READY_LIMIT = 200  # ready computer decisions one computer_turns job makes at most
+log = logging.getLogger(__name__)
 
 
 @cache
@@ -42,6 +45,28 @@ def context(now: float | None = None) -> Context:
 @metrics.timed_job
 def computer_turn(table_id: str, turn: str) -> None:
     lifecycle.computer_turn(context(), table_id, turn)
+
+
+@metrics.timed_job
+def computer_turns() -> int:
+    """Work off the computer decisions that are due now (keys.COMPUTERS_READY), each as its
+    own computer_turn; after READY_LIMIT of them a fresh job takes the rest, so that other
+    jobs on the queue get their turn. Returns how many it made."""
+    queue_redis = _connections()[1]
+    made = 0
+    while made < READY_LIMIT:
+        entries = queue_redis.lpop(keys.COMPUTERS_READY, READY_PER_JOB)
+        if not entries:
+            return made
+        for entry in entries:
+            table_id, turn = entry.decode().split(" ")
+            try:
+                lifecycle.computer_turn(context(), table_id, turn)
+            except Exception:  # one table's failure must not keep the others waiting
+                log.exception("computer turn at table %s failed", table_id)
+            made += 1
+    Jobs(queue_redis).computer_turns()
+    return made
 
 
 @metrics.timed_job
@@ -69,6 +94,8 @@ def watchdog(slack: float) -> int:
     computer, clock or hold work is overdue by more than ``slack`` seconds, and send
     unconfirmed bookings again. Returns how many prompts it sent."""
     ctx = context()
+    if ctx.jobs.connection.llen(keys.COMPUTERS_READY):
+        ctx.jobs.computer_turns()  # ready decisions whose job died with its worker
     due = store.due_tables(ctx.r, ctx.now - slack, WATCHDOG_BATCH)
     docs = store.load_many(ctx.r, due)
     prompted = sum(_prompt(ctx, doc) for doc in docs)

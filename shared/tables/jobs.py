@@ -23,12 +23,16 @@ import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from shared import keys
+
 BOTS, CLOCKS, LEDGER = "bots", "clocks", "ledger"
 COMPUTER_TURN = "services.bots.jobs.computer_turn"
+COMPUTER_TURNS = "services.bots.jobs.computer_turns"
 CLOCK_EXPIRY = "services.bots.jobs.clock_expiry"
 HOLD_EXPIRY = "services.bots.jobs.hold_expiry"
 HINT = "services.bots.jobs.hint"
 BOOK_GAME = "services.ledger.bookings.book_game"
+READY_PER_JOB = 16  # ready computer decisions per computer_turns job when they pile up
 
 
 def queue(connection: redis.Redis, name: str) -> Queue:
@@ -52,8 +56,20 @@ class Jobs:
             target.enqueue_at(moment, function, *args, result_ttl=0, failure_ttl=86400)
 
     def computer_turn(self, table_id: str, turn: str, when: float | None) -> None:
-        """A computer's turn; its time is only a pace, so the nearest whole second will do."""
-        self._at(BOTS, when, COMPUTER_TURN, table_id, turn, second=round)
+        """A computer's turn. One due later (a pace) is a job of its own at its time, the
+        nearest whole second. One due now joins the computer decisions ready to be made, which
+        computer_turns jobs work off many at a time: a job for the first one in an empty
+        list, and one more for every READY_PER_JOB that wait."""
+        if when is not None and when > time.time():
+            self._at(BOTS, when, COMPUTER_TURN, table_id, turn, second=round)
+            return
+        waiting = self.connection.rpush(keys.COMPUTERS_READY, f"{table_id} {turn}")
+        if waiting % READY_PER_JOB == 1:
+            self.computer_turns()
+
+    def computer_turns(self) -> None:
+        """A job that works off the ready computer decisions (results not kept)."""
+        queue(self.connection, BOTS).enqueue(COMPUTER_TURNS, result_ttl=0, failure_ttl=86400)
 
     def clock_expiry(self, table_id: str, turn: str, when: float) -> None:
         """The table's clock prompt for the deadline ``when`` (it knows ``when``, so that it

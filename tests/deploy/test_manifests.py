@@ -224,8 +224,8 @@ def test_autoscalers_scale_the_web_tier_and_the_bots_by_their_queue():
     (external,) = [m["external"] for m in scalers["bots"]["spec"]["metrics"]
                    if m["type"] == "External"]  # fmt: skip
     labels = external["metric"]["selector"]["matchLabels"]
-    assert labels == {"queue": jobs.BOTS, "state": "queued"}
-    assert external["metric"]["name"] == metrics.QUEUE_METRIC and "queued" in metrics.QUEUE_STATES
+    assert (labels["queue"], labels["state"]) == metrics.READY
+    assert external["metric"]["name"] == metrics.QUEUE_METRIC
 
 
 # --- compose ---------------------------------------------------------------------------------

@@ -105,8 +105,9 @@ def test_queue_lengths_are_read_at_scrape_time(redis_url):
         for s in family.samples
         if s.name == metrics.QUEUE_METRIC
     }
-    assert len(lengths) == len(metrics.QUEUES) * len(metrics.QUEUE_STATES)
-    assert lengths["bots", "queued"] == 2
+    assert len(lengths) == len(metrics.QUEUES) * len(metrics.QUEUE_STATES) + 1
+    assert lengths["bots", "queued"] == 1  # one job makes both ready decisions
+    assert lengths[metrics.READY] == 2
     assert lengths["clocks", "scheduled"] == 1
     assert lengths["ledger", "queued"] == lengths["bots", "failed"] == 0
     unreachable = redis.Redis(port=1, socket_connect_timeout=0.2)
