@@ -39,8 +39,27 @@ bench: $(READY)
 	.venv-peers/bin/pip install --quiet rlcard==1.2.0
 	touch .venv-peers/.ready
 
-bench-peers: $(READY) .venv-peers/.ready  ## our Speedone beside RLCard's UNO
+# The boardgame.io peer (../shared/peers/boardgameio/README.md), installed with npm outside the
+# project's tree and reused once installed.
+BGIO_DIR ?= $(or $(TMPDIR),/tmp)/speedgamez-bgio
+BGIO_SRC ?= ../shared/peers/boardgameio
+BENCH_PEERS_ARGS ?=  # e.g. --tables 50 --duration 20 --targets single
+
+$(BGIO_DIR)/.ready:
+	@command -v npm >/dev/null || { echo "npm (Node 20) is needed for the boardgame.io peer"; exit 1; }
+	mkdir -p "$(BGIO_DIR)"
+	cd "$(BGIO_DIR)" && npm init -y >/dev/null \
+	  && npm install boardgame.io@0.50.2 socket.io-client@4.8.4 \
+	  && npm pkg set overrides.koa-compose=4.1.0 && npm install
+	touch "$@"
+
+bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready  ## Speedone beside RLCard's UNO; a move beside boardgame.io
 	$(BIN)/python bench/speedone_peers.py --peer-python .venv-peers/bin/python
+	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || case "$(BENCH_PEERS_ARGS)" in \
+	  *--targets*) ;; *) echo "nginx is missing for the cluster target (make cluster installs it," \
+	  "or BENCH_PEERS_ARGS='--targets single')"; exit 1;; esac
+	cp $(BGIO_SRC)/*.js "$(BGIO_DIR)/"
+	$(BIN)/python bench/moves_peers.py --peer-dir "$(BGIO_DIR)" $(BENCH_PEERS_ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-peers var

@@ -1,0 +1,424 @@
+"""A move at the speed of boardgame.io: the house's human-versus-human move path beside the
+boardgame.io peer (../shared/peers/boardgameio), the same closed loop, in one run.
+
+    .venv/bin/python bench/moves_peers.py --peer-dir "${TMPDIR:-/tmp}/speedgamez-bgio"
+        [--tables 1 10 50 200] [--duration 15] [--warmup 3] [--targets single cluster]
+        [--json FILE]
+
+`make bench-peers` installs the peer (npm, outside the project's tree) and runs this.
+
+For each house target (``single``: the `make run` setup on a free port; ``cluster``:
+`make cluster` through nginx — both started here by bench/load.py's target classes, with
+MOVE_RATE_LIMIT=0) and each M, the peer and the house take turns: the boardgame.io server
+(server.js, in-memory, started fresh for each measurement) with its own raw socket.io client
+(loadclient.js --mode raw), then the house with bench/house_loadclient.mjs (Node, plain http
+with keep-alive, its own SSE parser). Both: M tables of two players, closed loop, one move in
+flight per table, the player to move sends its move the moment an update says it is its turn.
+
+Per measurement: moves/s; move latency p50/p95/p99 (the house: POST sent → answer read; the
+peer: move sent → the server's update at the mover); fan-out p50/p99 (the house: the mover's
+answer read → the other seat's SSE update of that version read; the peer's client does not
+time it); server CPU per move (utime+stime from /proc over the measuring window, of every
+process of the house — gunicorn masters and workers, RQ workers and their children,
+redis-server, nginx and its workers, the worker-metrics exporter — or of the peer's node
+server, divided by the moves of the window); the load client's own CPU (ms per move, cores);
+and the house/peer ratio of moves/s. It ends with a verdict per target against issue #15's
+targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(ROOT))
+
+from itsdangerous import URLSafeTimedSerializer  # noqa: E402
+
+# The target classes of the load bench (importing it monkey-patches this process for gevent,
+# which changes nothing here: subprocesses, files and sleeps).
+from load import Cluster, Single, free_port  # noqa: E402, I001
+
+from shared.auth import SALT  # noqa: E402
+
+HOUSE_CLIENT = BENCH / "house_loadclient.mjs"
+NODE = os.environ.get("NODE", "node")
+TARGETS = ("single", "cluster")
+# Issue #15: at M = 50 …
+GOALS_50 = (
+    ("moves/s ratio house/peer ≥ 0.5", lambda h, p: ratio(h, p), 0.5, ">="),
+    ("server CPU ≤ 1.0 ms per move", lambda h, p: h["server_cpu_ms_per_move"], 1.0, "<="),
+    ("move p99 ≤ 50 ms", lambda h, p: h["lat_ms"]["p99"], 50.0, "<="),
+    ("fan-out p99 ≤ 50 ms", lambda h, p: h["fanout_ms"]["p99"], 50.0, "<="),
+)
+# … and at M = 200
+GOALS_200 = (("fan-out p99 ≤ 200 ms", lambda h, p: h["fanout_ms"]["p99"], 200.0, "<="),)
+
+
+def ratio(house: dict, peer: dict) -> float | None:
+    if not house or not peer or not peer.get("moves_per_s"):
+        return None
+    return house["moves_per_s"] / peer["moves_per_s"]
+
+
+# --- processes of a target ----------------------------------------------------------------
+def children_map() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+        kids.setdefault(ppid, []).append(int(entry))
+    return kids
+
+
+def with_descendants(roots: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """(group, pid) of each root and of every process below it, in the root's group."""
+    kids, seen, out = children_map(), set(), []
+    stack = list(roots)
+    while stack:
+        group, pid = stack.pop()
+        if pid in seen or not pid:
+            continue
+        seen.add(pid)
+        out.append((group, pid))
+        stack.extend((group, child) for child in kids.get(pid, []))
+    return sorted(out, key=lambda item: (item[0], item[1]))
+
+
+def house_pids(target) -> list[tuple[str, int]]:
+    if isinstance(target, Single):
+        roots = [
+            ("web", target.procs[0].pid),
+            ("worker", target.procs[1].pid),
+            ("redis", target.redis.process.pid),
+        ]
+    else:
+        state = json.loads((target.var / "state.json").read_text())
+        names = {
+            "web": "web",
+            "worker": "worker",
+            "metrics": "metrics",
+            "edge": "nginx",
+            "redis": "redis",
+        }
+        roots = [(names.get(p["kind"], p["kind"]), p["pid"]) for p in state["processes"].values()]
+    return with_descendants(roots)
+
+
+def ticks(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
+def idle_cores(target, seconds: float = 3.0) -> float:
+    """What the house burns with nobody playing (pollers, heartbeats), in cores."""
+    before = {pid: ticks(pid) for _, pid in house_pids(target)}
+    time.sleep(seconds)
+    used = sum((ticks(pid) or start) - start for pid, start in before.items() if start is not None)
+    return used / os.sysconf("SC_CLK_TCK") / seconds
+
+
+def start_target(name: str):
+    os.environ["MOVE_RATE_LIMIT"] = "0"  # the house processes inherit it (Cluster copies it)
+    if name == "single":
+        return Single(env_extra={"MOVE_RATE_LIMIT": "0"})
+    if name == "cluster":
+        return Cluster(start=True)
+    raise SystemExit(f"unknown target {name!r} (single or cluster)")
+
+
+# --- one measurement ------------------------------------------------------------------------
+def run_node(argv: list[str], cwd: Path, timeout: float) -> dict:
+    try:
+        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"failed": f"no answer in {timeout:.0f} s"}
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+        return {"failed": f"exit {done.returncode}: {tail}"}
+    result = json.loads(lines[-1])
+    result["log"] = [line for line in done.stderr.splitlines() if "stalled" in line][:3]
+    return result
+
+
+def measure_house(target, tables: int, args, run_no: int) -> dict:
+    serializer = URLSafeTimedSerializer(target.secret, salt=SALT)
+    tokens = [
+        serializer.dumps({"id": f"bgio-{run_no}-{i}", "name": f"Bgio{run_no}x{i}", "guest": True})
+        for i in range(2 * tables)
+    ]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(tokens, handle)
+    pids = house_pids(target)
+    try:
+        result = run_node(
+            [
+                NODE,
+                str(HOUSE_CLIENT),
+                "--server",
+                f"http://{target.host}:{target.port}",
+                "--tables",
+                str(tables),
+                "--tokens",
+                handle.name,
+                "--duration",
+                str(args.duration),
+                "--warmup",
+                str(args.warmup),
+                "--label",
+                f"house-M{tables}",
+                "--server-pids",
+                ",".join(f"{g}:{p}" for g, p in pids),
+            ],
+            ROOT,
+            timeout=120 + tables + args.duration + args.warmup,
+        )
+    finally:
+        os.unlink(handle.name)
+    result["processes"] = len(pids)
+    return result
+
+
+def measure_peer(peer_dir: Path, tables: int, args) -> dict:
+    port = free_port()
+    env = dict(os.environ, NODE_ENV="production", HOST="127.0.0.1", PORT=str(port))
+    server = subprocess.Popen(
+        [NODE, "server.js"],
+        cwd=peer_dir,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        line = server.stdout.readline()
+        if "listening" not in line:
+            return {"failed": f"the peer's server did not start: {line.strip()}"}
+        result = run_node(
+            [
+                NODE,
+                "loadclient.js",
+                "--mode",
+                "raw",
+                "--matches",
+                str(tables),
+                "--duration",
+                str(args.duration),
+                "--warmup",
+                str(args.warmup),
+                "--server",
+                f"http://127.0.0.1:{port}",
+                "--server-pid",
+                str(server.pid),
+            ],
+            peer_dir,
+            timeout=120 + tables + args.duration + args.warmup,
+        )
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    if "failed" not in result:
+        cores = result["client_cpu_pct"] / 100
+        result["client_cpu_cores"] = cores
+        result["client_cpu_ms_per_move"] = cores * 1000 / max(1e-9, result["moves_per_s"])
+        result["fanout_ms"] = None
+    return result
+
+
+# --- printing -------------------------------------------------------------------------------
+def num(value, digits=1) -> str:
+    if value is None:
+        return "—"
+    return f"{value:,.{digits}f}"
+
+
+HEAD = (
+    "| target | M | side | moves/s | move p50 / p95 / p99 ms | fan-out p50 / p99 ms "
+    "| server CPU ms/move | client CPU ms/move (cores) | house/peer moves/s | errors |"
+)
+
+
+def row(target: str, tables: int, side: str, figures: dict, peer: dict | None) -> str:
+    if "failed" in figures:
+        return f"| {target} | {tables} | {side} | failed: {figures['failed'][:120]} |"
+    lat, fan = figures["lat_ms"], figures.get("fanout_ms")
+    fanout = f"{num(fan['p50'])} / {num(fan['p99'])}" if fan else "— (not timed by its client)"
+    client = f"{num(figures['client_cpu_ms_per_move'], 2)} ({num(figures['client_cpu_cores'], 2)})"
+    share = num(ratio(figures, peer), 2) if side == "house" else ""
+    errors = dict(figures.get("errors") or {})
+    errors["stalls"] = figures.get("stalls", 0)  # the house: a seat never told of its turn
+    errors["unconfirmed"] = figures.get("unconfirmed_after_drain", 0)
+    errors = ", ".join(f"{k} {v}" for k, v in errors.items() if v) or "0"
+    return (
+        f"| {target} | {tables} | {side} | {num(figures['moves_per_s'], 0)} "
+        f"| {num(lat['p50'])} / {num(lat['p95'])} / {num(lat['p99'])} | {fanout} "
+        f"| {num(figures['server_cpu_ms_per_move'], 2)} | {client} | {share} | {errors} |"
+    )
+
+
+def detail(target: str, tables: int, house: dict) -> str:
+    """What the table's row of the house leaves out."""
+    if "failed" in house:
+        return ""
+    groups = ", ".join(f"{g} {v:.2f}" for g, v in house["server_cpu_ms_per_move_by_group"].items())
+    fan = house["fanout_ms"]
+    return (
+        f"  {target} M={tables} house: server CPU ms/move by process ({house['processes']} "
+        f"processes): {groups}; server {house['server_cpu_cores']:.2f} cores; "
+        f"fan-out p95 {num(fan['p95'])} ms, {fan['before_answer']} of {fan['n']} updates "
+        f"read before the mover's answer (counted 0); {house['tables_opened']} tables "
+        f"opened, {house['games_finished']} games finished; machine "
+        f"{house['machine_cpu_busy_pct']:.0f} % busy"
+    ) + "".join(f"\n    {line}" for line in house.get("log", []))
+
+
+def verdict(target: str, runs: dict) -> list[str]:
+    lines = []
+    for tables, goals in ((50, GOALS_50), (200, GOALS_200)):
+        pair = runs.get(tables)
+        if not pair:
+            continue
+        house, peer = pair.get("house"), pair.get("peer")
+        if not house or "failed" in house or not peer or "failed" in peer:
+            lines.append(f"{target}, M={tables}: not measured (a side failed)")
+            continue
+        parts = []
+        for name, get, limit, sense in goals:
+            value = get(house, peer)
+            met = value is not None and (value >= limit if sense == ">=" else value <= limit)
+            parts.append(f"{name}: {'met' if met else 'NOT met'} ({num(value, 2)})")
+        lines.append(f"verdict {target}, M={tables}: " + "; ".join(parts))
+    client = runs.get(50, {}).get("house")
+    if client and "failed" not in client:
+        cores = client["client_cpu_cores"]
+        lines.append(
+            f"{target}, M=50: the house's load client used {cores:.2f} cores "
+            f"({'within' if cores <= 0.5 else 'OVER'} half a core)"
+        )
+    return lines
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    node = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
+    return (
+        f"{os.cpu_count()} cores ({model}), {platform.machine()}, Python "
+        f"{platform.python_version()}, Node {node}, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--peer-dir",
+        type=Path,
+        default=Path(os.environ.get("TMPDIR") or "/tmp") / "speedgamez-bgio",
+        help="where the boardgame.io peer is installed (its README's steps)",
+    )
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50, 200])
+    parser.add_argument("--duration", type=float, default=15, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=3, help="seconds before measuring")
+    parser.add_argument("--targets", nargs="+", default=list(TARGETS), choices=TARGETS)
+    parser.add_argument("--json", help="also write every figure to this file")
+    args = parser.parse_args()
+    if not (args.peer_dir / "node_modules" / "boardgame.io").is_dir():
+        raise SystemExit(
+            f"the boardgame.io peer is not installed in {args.peer_dir} "
+            "(make bench-peers installs it)"
+        )
+    if shutil.which(NODE) is None:
+        raise SystemExit("node is missing (Node 20)")
+    started = time.strftime("%Y-%m-%d %H:%M %Z")
+    print(f"{started}; {machine()}", flush=True)
+    print(
+        f"{args.duration:g} s measured after {args.warmup:g} s warm-up; peer and house take "
+        "turns at each M",
+        flush=True,
+    )
+    figures = {
+        "date": started,
+        "machine": machine(),
+        "args": vars(args) | {"peer_dir": str(args.peer_dir)},
+        "runs": {},
+    }
+    run_no = int(time.time())
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the target on the way out
+    for name in args.targets:
+        began = time.monotonic()
+        target = start_target(name)
+        idle = idle_cores(target)
+        print(
+            f"\n{name}: {target.name} (ready in {time.monotonic() - began:.0f} s; idle, its "
+            f"{len(house_pids(target))} processes use {idle:.2f} cores)",
+            flush=True,
+        )
+        runs = {}
+        figures["runs"][name] = {"target": target.name, "idle_cores": idle, "tables": runs}
+        try:
+            for tables in args.tables:
+                pair = {}
+                pair["peer"] = measure_peer(args.peer_dir, tables, args)
+                print(row(name, tables, "peer", pair["peer"], None), flush=True)
+                run_no += 1
+                pair["house"] = measure_house(target, tables, args, run_no)
+                print(row(name, tables, "house", pair["house"], pair["peer"]), flush=True)
+                print(detail(name, tables, pair["house"]), flush=True)
+                runs[tables] = pair
+        finally:
+            target.stop()
+    print("\n" + HEAD)
+    print("|" + " --- |" * (HEAD.count("|") - 1))
+    for name in args.targets:
+        for tables, pair in figures["runs"][name]["tables"].items():
+            print(row(name, tables, "peer", pair["peer"], None))
+            print(row(name, tables, "house", pair["house"], pair["peer"]))
+    print()
+    for name in args.targets:
+        for tables, pair in figures["runs"][name]["tables"].items():
+            if detail(name, tables, pair["house"]):
+                print(detail(name, tables, pair["house"]))
+    print()
+    for name in args.targets:
+        for line in verdict(name, figures["runs"][name]["tables"]):
+            print(line)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
