@@ -134,6 +134,7 @@ WATCHDOG_LAST = "watchdog:last"
 # On the queue Redis: list of the computer decisions due now, "<table id> <turn>" each, that the
 # bots workers' computer_turns jobs work off (shared.tables.jobs)
 COMPUTERS_READY = "bots:ready"
+COMPUTERS_DRAINER = "bots:drainer"  # set while a computer_turns job works the list off
 # zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the
 # ledger has confirmed it (see table_unbooked)
 BOOKINGS_DUE = "bookings:due"

@@ -15,12 +15,13 @@ import redis
 from shared import config, connection, keys, metrics, store
 from shared.games import get_game
 from shared.tables import lifecycle
-from shared.tables.jobs import READY_PER_JOB, Jobs
+from shared.tables.jobs import DRAINER_SECONDS, READY_PER_JOB, Jobs
 from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
 from shared.tables.table import OVER, PLAYING
 
 WATCHDOG_BATCH = 200  # overdue tables (and bookings) one watchdog round prompts at most
 READY_LIMIT = 200  # ready computer decisions one computer_turns job makes at most
+LINGER = 0.1  # seconds the lingering computer_turns job waits for the next decision
 log = logging.getLogger(__name__)
 
 
@@ -48,14 +49,16 @@ def computer_turn(table_id: str, turn: str) -> None:
 
 
 @metrics.timed_job
-def computer_turns() -> int:
+def computer_turns(linger: bool = False) -> int:
     """Work off the computer decisions that are due now (keys.COMPUTERS_READY), each as its
-    own computer_turn; after READY_LIMIT of them a fresh job takes the rest, so that other
+    own computer_turn. The lingering job (``linger``, the one keys.COMPUTERS_DRAINER marks)
+    waits LINGER seconds for more before it lets go, so that a steady flow of decisions
+    needs no job each; after READY_LIMIT decisions a fresh job takes over, so that other
     jobs on the queue get their turn. Returns how many it made."""
-    queue_redis = _connections()[1]
+    ready = Ready(_connections()[1], linger)
     made = 0
     while made < READY_LIMIT:
-        entries = queue_redis.lpop(keys.COMPUTERS_READY, READY_PER_JOB)
+        entries = ready.next()
         if not entries:
             return made
         for entry in entries:
@@ -65,8 +68,37 @@ def computer_turns() -> int:
             except Exception:  # one table's failure must not keep the others waiting
                 log.exception("computer turn at table %s failed", table_id)
             made += 1
-    Jobs(queue_redis).computer_turns()
+    if linger or ready.waiting():
+        Jobs(ready.r).computer_turns(linger)  # the mark, if any, stays with the next job
     return made
+
+
+class Ready:
+    """The list of ready computer decisions, as one computer_turns job takes from it."""
+
+    def __init__(self, r: redis.Redis, linger: bool):
+        self.r, self.linger = r, linger
+
+    def next(self) -> list[bytes] | None:
+        """The next few decisions; None when the job is to end."""
+        pipe = self.r.pipeline(transaction=False)
+        pipe.lpop(keys.COMPUTERS_READY, READY_PER_JOB)
+        if self.linger:
+            pipe.expire(keys.COMPUTERS_DRAINER, DRAINER_SECONDS)
+        entries = pipe.execute()[0]
+        if entries or not self.linger:
+            return entries
+        found = self.r.blpop([keys.COMPUTERS_READY], timeout=LINGER)
+        if found:
+            return [found[1]]
+        self.r.delete(keys.COMPUTERS_DRAINER)
+        # A decision that came after the last look saw the mark and started no job: keep on.
+        if self.waiting() and self.r.set(keys.COMPUTERS_DRAINER, 1, nx=True, ex=DRAINER_SECONDS):
+            return self.next()
+        return None
+
+    def waiting(self) -> int:
+        return self.r.llen(keys.COMPUTERS_READY)
 
 
 @metrics.timed_job
@@ -94,14 +126,15 @@ def watchdog(slack: float) -> int:
     computer, clock or hold work is overdue by more than ``slack`` seconds, and send
     unconfirmed bookings again. Returns how many prompts it sent."""
     ctx = context()
-    if ctx.jobs.connection.llen(keys.COMPUTERS_READY):
-        ctx.jobs.computer_turns()  # ready decisions whose job died with its worker
     due = store.due_tables(ctx.r, ctx.now - slack, WATCHDOG_BATCH)
     docs = store.load_many(ctx.r, due)
     prompted = sum(_prompt(ctx, doc) for doc in docs)
     missing = set(due) - {doc["id"] for doc in docs}
     if missing:
         store.forget_due(ctx.r, missing)
+    if ctx.jobs.connection.llen(keys.COMPUTERS_READY):
+        # ready decisions whose job died with its worker (its mark may still hold a while)
+        ctx.jobs.computer_turns()
     return prompted + _resend_bookings(ctx)
 
 

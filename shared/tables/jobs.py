@@ -33,6 +33,7 @@ HOLD_EXPIRY = "services.bots.jobs.hold_expiry"
 HINT = "services.bots.jobs.hint"
 BOOK_GAME = "services.ledger.bookings.book_game"
 READY_PER_JOB = 16  # ready computer decisions per computer_turns job when they pile up
+DRAINER_SECONDS = 5  # the lingering computer_turns job's mark lasts this long unless renewed
 
 
 def queue(connection: redis.Redis, name: str) -> Queue:
@@ -57,19 +58,27 @@ class Jobs:
 
     def computer_turn(self, table_id: str, turn: str, when: float | None) -> None:
         """A computer's turn. One due later (a pace) is a job of its own at its time, the
-        nearest whole second. One due now joins the computer decisions ready to be made, which
-        computer_turns jobs work off many at a time: a job for the first one in an empty
-        list, and one more for every READY_PER_JOB that wait."""
+        nearest whole second. One due now joins the list of decisions ready to be made, and
+        the computer_turns job that works them off lingers for more: a decision starts one
+        only when none is there (keys.COMPUTERS_DRAINER), and one more helps for every
+        READY_PER_JOB that pile up."""
         if when is not None and when > time.time():
             self._at(BOTS, when, COMPUTER_TURN, table_id, turn, second=round)
             return
-        waiting = self.connection.rpush(keys.COMPUTERS_READY, f"{table_id} {turn}")
-        if waiting % READY_PER_JOB == 1:
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.rpush(keys.COMPUTERS_READY, f"{table_id} {turn}")
+        pipe.set(keys.COMPUTERS_DRAINER, 1, nx=True, ex=DRAINER_SECONDS)
+        waiting, drainer_needed = pipe.execute()
+        if drainer_needed:
+            self.computer_turns(linger=True)
+        elif waiting % READY_PER_JOB == 0:
             self.computer_turns()
 
-    def computer_turns(self) -> None:
-        """A job that works off the ready computer decisions (results not kept)."""
-        queue(self.connection, BOTS).enqueue(COMPUTER_TURNS, result_ttl=0, failure_ttl=86400)
+    def computer_turns(self, linger: bool = False) -> None:
+        """A job that works off the ready computer decisions (results not kept); ``linger``:
+        the one that keeps keys.COMPUTERS_DRAINER and waits a moment for more."""
+        queue(self.connection, BOTS).enqueue(COMPUTER_TURNS, linger, result_ttl=0,
+                                             failure_ttl=86400)  # fmt: skip
 
     def clock_expiry(self, table_id: str, turn: str, when: float) -> None:
         """The table's clock prompt for the deadline ``when`` (it knows ``when``, so that it
