@@ -478,6 +478,7 @@ async function main() {
   const windowS = (wall1 - wall0) / 1000;
   const perMove = (ticks) => (ticks * 1000) / CLK_TCK / (windowMoves || 1);
   const groups = {};
+  const byPid = {};
   const gone = [];
   let serverTicks = 0;
   SERVER_PIDS.forEach(({ group, pid }, i) => {
@@ -488,6 +489,7 @@ async function main() {
     const d = server1[i] - server0[i];
     serverTicks += d;
     groups[group] = (groups[group] || 0) + d;
+    if (d) byPid[`${group}:${pid}`] = r2(d / CLK_TCK / windowS);
   });
   const clientTicks = self1 - self0;
   const result = {
@@ -504,6 +506,7 @@ async function main() {
     server_cpu_ms_per_move_by_group: Object.fromEntries(
       Object.entries(groups).map(([g, t]) => [g, r2(perMove(t))])
     ),
+    server_cpu_cores_by_pid: byPid,
     server_pids: SERVER_PIDS.length,
     server_pids_gone: gone,
     client_cpu_ms_per_move: r2(perMove(clientTicks)),
