@@ -66,11 +66,18 @@ clean:
 
 .PHONY: cluster cluster-stop
 
+# make cluster REDIS=cluster: the tables, streams and the ledger on a Redis Cluster of three
+# primaries and three replicas (Debian's redis-server 7), the queues on a standalone Redis.
+REDIS ?= single
+
 cluster: $(READY)  ## the horizontal house on this machine, behind nginx on CLUSTER_PORT (8000)
 	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
 	  echo "nginx is missing: installing Debian's package (apt-get install nginx)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx; }
-	$(BIN)/python -m deploy.cluster start
+	@[ "$(REDIS)" != cluster ] || [ -x /usr/bin/redis-server ] || { \
+	  echo "redis-server is missing: installing Debian's package (apt-get install redis-server)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
+	CLUSTER_REDIS=$(REDIS) $(BIN)/python -m deploy.cluster start
 
 cluster-stop:  ## stops everything make cluster started
 	$(BIN)/python -m deploy.cluster stop

@@ -57,12 +57,12 @@ from pathlib import Path  # noqa: E402
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
 import gevent.pool  # noqa: E402
-import redis  # noqa: E402
 from itsdangerous import URLSafeTimedSerializer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from shared import connection  # noqa: E402
 from shared.auth import SALT  # noqa: E402
 from shared.config import DEV_SECRET  # noqa: E402
 
@@ -128,6 +128,7 @@ class Single:
         ]  # fmt: skip
         wait_http("127.0.0.1", self.port, "/api/table/healthz")
         self.host, self.redis_url, self.secret = "127.0.0.1", self.redis.url, DEV_SECRET
+        self.queue_url = self.redis.url
 
     def stop(self):
         for proc in self.procs:
@@ -158,6 +159,7 @@ class Cluster:
         state = json.loads((self.var / "state.json").read_text())
         self.redis_url = os.environ.get("REDIS_URL") or state.get("redis_url") or state.get(
             "redis", {}).get("url")  # fmt: skip
+        self.queue_url = os.environ.get("QUEUE_REDIS_URL") or state.get("queue_redis_url")
         host, _, port = url.removeprefix("http://").partition(":")
         self.host, self.port = host, int(port or 80)
         self.secret = os.environ.get("SECRET_KEY", DEV_SECRET)
@@ -355,21 +357,34 @@ def trivial(target, clients, seconds) -> float:
     return count[0] / seconds
 
 
+def _nodes(r) -> list:
+    """The Redis (one, or each primary of a cluster) behind a client of the house."""
+    if connection.is_cluster(r):
+        return [r.get_redis_connection(node) for node in r.get_primaries()]
+    return [r]
+
+
 def commandstats(r) -> int:
-    return sum(v["calls"] for k, v in r.info("commandstats").items() if k != "cmdstat_info")
+    return sum(
+        v["calls"]
+        for node in _nodes(r)
+        for k, v in node.info("commandstats").items()
+        if k != "cmdstat_info"
+    )
 
 
-def round_trips_in_process(redis_url, moves=200) -> float:
+def round_trips_in_process(redis_url, moves=200, queue_url=None) -> float:
     """Round trips of one POST …/moves in the table app itself (redis-py sends counted)."""
     from redis.connection import Connection
 
     from services.table.app import create_app
     from shared.auth import issue_token
 
-    app = create_app({"REDIS_URL": redis_url, "BOT_PACE": "off", "MOVE_RATE_LIMIT": 0})
+    urls = {"REDIS_URL": redis_url, "QUEUE_REDIS_URL": queue_url}
+    app = create_app({**urls, "BOT_PACE": "off", "MOVE_RATE_LIMIT": 0})
     from services.lobby.app import create_app as lobby_app
 
-    lobby = lobby_app({"REDIS_URL": redis_url}).test_client()
+    lobby = lobby_app(urls).test_client()
     with app.app_context():
         token = issue_token({"id": "rt-1", "name": "RT", "guest": True})
     headers = {"Authorization": f"Bearer {token}"}
@@ -545,8 +560,10 @@ def main() -> int:
             raise SystemExit(sse_report(figures, args)) if args.sse else SystemExit(0)
         figures["target"] = target.name
         print(f"target: {target.name}", flush=True)
-        r = redis.Redis.from_url(target.redis_url)
-        figures["round_trips_web"] = round_trips_in_process(target.redis_url)
+        r = connection.connect(target.redis_url)  # one Redis or a cluster, as the house does
+        figures["round_trips_web"] = round_trips_in_process(
+            target.redis_url, queue_url=target.queue_url
+        )
         print(f"Redis round trips per POST …/moves (web request alone): "
               f"{figures['round_trips_web']:.2f}", flush=True)  # fmt: skip
         for n in args.tables:

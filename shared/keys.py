@@ -44,11 +44,16 @@ def online_of(player_id: str) -> str:
 
 
 def invitation(invitation_id: str) -> str:
-    return f"invite:{invitation_id}"
+    """An invitation ``<table id>-<invitee id>``: tagged with the invitee, so that it sits in
+    the slot of the invitee's list (one transaction writes both; one MGET reads a list)."""
+    _, dash, invitee = invitation_id.partition("-")
+    if not (dash and invitee):
+        return f"invite:{invitation_id}"
+    return f"invite:{{{invitee}}}:{invitation_id}"
 
 
 def invitations_to(player_id: str) -> str:
-    return f"invites:{player_id}"  # zset: invitation id → expiry
+    return f"invites:{{{player_id}}}"  # zset: invitation id → expiry
 
 
 def rate_limit(route: str, player_id: str) -> str:

@@ -116,6 +116,11 @@ def publish_command(r) -> str:
     return "SPUBLISH" if connection.is_cluster(r) else "PUBLISH"
 
 
+def _route(r, key: str) -> dict:
+    """On a cluster: where a pipelined command for ``key`` goes (its slot's primary now)."""
+    return {"target_nodes": r.get_node_from_key(key)} if connection.is_cluster(r) else {}
+
+
 def _wait_for_replicas(r, pipe, table_id: str) -> None:
     """On a cluster with REDIS_WAIT_REPLICAS set: WAIT on the table's primary, in the same
     round trip, until the commit is on that many replicas (or REDIS_WAIT_TIMEOUT ms passed),
@@ -136,8 +141,10 @@ def _script_and(r: redis.Redis, source: str, script_keys: list, script_args: lis
     script = _script(r, source)
     for _ in range(2):
         pipe = r.pipeline(transaction=False)
-        # (by hand: a cluster pipeline refuses its evalsha(), not the command itself)
-        pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args)
+        # (by hand: a cluster pipeline refuses its evalsha(), not the command itself; on a
+        # cluster routed here, or redis-py asks a node for the keys of EVALSHA every time)
+        pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args,
+                             **_route(r, script_keys[0]))  # fmt: skip
         also(pipe)
         results = pipe.execute(raise_on_error=False)
         if not isinstance(results[0], redis.exceptions.NoScriptError):

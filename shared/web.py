@@ -225,7 +225,6 @@ REDIS_AWAY = (
     redis.TimeoutError,
     redis.exceptions.ClusterDownError,
     redis.exceptions.TryAgainError,
-    redis.exceptions.RedisClusterException,
 )
 
 

@@ -17,7 +17,7 @@ import redis
 from argon2 import PasswordHasher
 from argon2.exceptions import VerifyMismatchError
 
-from shared import keys, store
+from shared import connection, keys, store
 
 NAME_MIN, NAME_MAX = 2, 20
 NAME_PUNCTUATION = " _-."
@@ -87,10 +87,28 @@ def create_account(r: redis.Redis, name: str, password: str | None, now: float) 
         fields["password"] = password_hasher.hash(password)
     pairs = [str(item) for field in fields.items() for item in field]
     ttl = 0 if password else GUEST_TTL
-    created = r.eval(
-        _CREATE, 2, keys.account_name(name), keys.account(player_id), player_id, ttl, *pairs
-    )
+    if connection.is_cluster(r):
+        created = _create_across_slots(r, name, player_id, ttl, fields)
+    else:
+        created = r.eval(
+            _CREATE, 2, keys.account_name(name), keys.account(player_id), player_id, ttl, *pairs
+        )
     return public(fields) if created else None
+
+
+def _create_across_slots(r, name: str, player_id: str, ttl: int, fields: dict) -> bool:
+    """On a Redis Cluster the name and the account live in different slots (no script may
+    touch both): the account is written first, under its new id nobody knows yet, then the
+    name is claimed (SET NX); a name that is taken takes the account away again."""
+    pipe = r.pipeline(transaction=False)
+    pipe.hset(keys.account(player_id), mapping=fields)
+    if ttl:
+        pipe.expire(keys.account(player_id), ttl)
+    pipe.execute()
+    if r.set(keys.account_name(name), player_id, nx=True, ex=ttl or None):
+        return True
+    r.delete(keys.account(player_id))
+    return False
 
 
 def find(r: redis.Redis, name: str) -> dict | None:
@@ -103,6 +121,13 @@ def find(r: redis.Redis, name: str) -> dict | None:
 def touch(r: redis.Redis, player: dict) -> bool:
     """Whether the player's account still exists; a guest's is kept for GUEST_TTL again."""
     ttl = GUEST_TTL if player["guest"] else 0
+    if connection.is_cluster(r):  # two slots: the account first, then its name if still its
+        account, name = keys.account(player["id"]), keys.account_name(player["name"])
+        if not (r.expire(account, ttl) if ttl else r.exists(account)):
+            return False
+        if ttl and r.get(name) == player["id"]:
+            r.expire(name, ttl)
+        return True
     alive = r.eval(
         _TOUCH, 2, keys.account(player["id"]), keys.account_name(player["name"]), player["id"], ttl
     )

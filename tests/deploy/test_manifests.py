@@ -10,6 +10,7 @@ import re
 import runpy
 import subprocess
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
@@ -17,7 +18,7 @@ import yaml
 from deploy import cluster
 from services.bots import worker
 from services.house import PREFIXES
-from shared import metrics
+from shared import connection, metrics
 from shared.tables import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +68,9 @@ def app_of(target: str):
     module_name, _, call = target.partition(":")
     assert call.endswith("()"), target
     factory = getattr(importlib.import_module(module_name), call[:-2])
-    return factory({"TESTING": True, "REDIS_URL": "redis://127.0.0.1:1/0"})
+    # no Redis is asked: the app is only looked at (it would ask whether it is a cluster)
+    with mock.patch.object(connection, "_probe", return_value=False):
+        return factory({"TESTING": True, "REDIS_URL": "redis://127.0.0.1:1/0"})
 
 
 def rules(app) -> set[str]:
