@@ -122,6 +122,8 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = HouseParser()
 
     def arguments(self, schema, *, location="json", **kwargs):
+        if isinstance(schema, type):  # one instance for every request, not one each
+            schema = schema()
         decorate = super().arguments(schema, location=location, **kwargs)
         if location not in ("json", "form", "files", "json_or_form"):
             return decorate
