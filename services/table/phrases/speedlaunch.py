@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from services.table.phrases.words import agree, count, listing, name, number, winners
+from services.table.phrases.words import (
+    count,
+    listing,
+    name,
+    number,
+    round_result,
+    winners,
+)
 
 KINDS = {
     "SAT": {"de": "Satellit", "en": "satellite"},
@@ -58,7 +65,6 @@ LINES = {
     "tie_break": {"de": " Bei Gleichstand zählen die gewonnenen Runden.",
                   "en": " The tie goes to more rounds won."},
 }  # fmt: skip
-ARE = {"de": ("ist", "sind"), "en": ("is", "are")}
 
 
 def cards_named(cards: list[str], lang: str) -> str:
@@ -88,13 +94,7 @@ def _game_over(event: dict, names: list[str], lang: str) -> str:
 
 
 def _round_over(event: dict, names: list[str], lang: str) -> str:
-    winner, turns = event.get("winner"), event.get("turns", 0)
-    if winner is None:
-        text = LINES["round_over_draw"][lang].format(
-            round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
-        )
-    else:
-        text = LINES["round_over"][lang].format(round=event["round"], winner=name(names, winner))
+    text, winner = round_result(LINES, "round_over", event, names, lang), event.get("winner")
     left = [
         f"{name(names, seat)} {number(cards, lang)}"
         for seat, cards in enumerate(event.get("remaining", []))

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from services.table.phrases.words import agree, count, listing, name, number, winners
+from services.table.phrases.words import (
+    agree,
+    count,
+    listing,
+    name,
+    number,
+    round_result,
+    winners,
+)
 
 COLORS = {
     "R": {"de": "Rot", "en": "red"},
@@ -60,7 +68,6 @@ LINES = {
     "left": {"de": "Alle anderen haben die Partie verlassen: {winners} {win}.",
              "en": "Everyone else has left the game: {winners} {win}."},
 }  # fmt: skip
-ARE = {"de": ("ist", "sind"), "en": ("is", "are")}
 WIN = {"de": ("gewinnt", "gewinnen"), "en": ("wins", "win")}
 
 
@@ -98,13 +105,7 @@ def _game_over(event: dict, names: list[str], lang: str) -> str:
 
 
 def _round_end(event: dict, names: list[str], lang: str) -> str:
-    winner, turns = event.get("winner"), event.get("turns", 0)
-    if winner is None:
-        text = LINES["round_end_draw"][lang].format(
-            round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
-        )
-    else:
-        text = LINES["round_end"][lang].format(round=event["round"], winner=name(names, winner))
+    text = round_result(LINES, "round_end", event, names, lang)
     return text + LINES["score"][lang].format(score=_score(event, names, lang))
 
 

@@ -13,6 +13,7 @@ NOUNS = {
     "round": {"de": ("Runde", "Runden"), "en": ("round", "rounds")},
 }
 AND = {"de": "und", "en": "and"}
+ARE = {"de": ("ist", "sind"), "en": ("is", "are")}
 
 
 def number(n: int, lang: str) -> str:
@@ -64,3 +65,14 @@ def standings(places: list[int], names: list[str], lang: str) -> str:
         seated = [name(names, seat) for seat, other in enumerate(places) if other == place]
         groups.append(f"{ordinal(place, lang)} {listing(seated, lang)}")
     return "; ".join(groups)
+
+
+def round_result(lines: dict, key: str, event: dict, names: list[str], lang: str) -> str:
+    """A round's end: ``lines[key]`` names its winner; ``lines[key + "_draw"]``, a round that
+    reached its turn limit without one."""
+    winner, turns = event.get("winner"), event.get("turns", 0)
+    if winner is None:
+        return lines[f"{key}_draw"][lang].format(
+            round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
+        )
+    return lines[key][lang].format(round=event["round"], winner=name(names, winner))
