@@ -139,6 +139,17 @@ def idle_cores(target, seconds: float = 3.0) -> float:
     return used / os.sysconf("SC_CLK_TCK") / seconds
 
 
+def house_log_problems(target) -> list[str]:
+    """Tracebacks and error lines the house's processes logged (before the logs go)."""
+    folder = target.tmp if isinstance(target, Single) else target.var / "logs"
+    found = []
+    for path in sorted(Path(folder).glob("*.log")):
+        for line in path.read_text(errors="replace").splitlines():
+            if "Traceback" in line or " ERROR" in line or "[CRITICAL]" in line:
+                found.append(f"{path.name}: {line.strip()[:160]}")
+    return found
+
+
 def start_target(name: str):
     os.environ["MOVE_RATE_LIMIT"] = "0"  # the house processes inherit it (Cluster copies it)
     if name == "single":
@@ -156,7 +167,8 @@ def run_node(argv: list[str], cwd: Path, timeout: float) -> dict:
         return {"failed": f"no answer in {timeout:.0f} s"}
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
-        tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+        errors = [line for line in done.stderr.splitlines() if "failed" in line or "Error" in line]
+        tail = " / ".join((errors or done.stderr.strip().splitlines())[:2])
         return {"failed": f"exit {done.returncode}: {tail}"}
     result = json.loads(lines[-1])
     result["log"] = [line for line in done.stderr.splitlines() if "stalled" in line][:3]
@@ -399,6 +411,11 @@ def main() -> int:
                 print(detail(name, tables, pair["house"]), flush=True)
                 runs[tables] = pair
         finally:
+            problems = house_log_problems(target)
+            figures["runs"][name]["log_problems"] = problems
+            print(f"{name}: the house logged {len(problems)} tracebacks or errors", flush=True)
+            for line in problems[:5]:
+                print(f"  {line}", flush=True)
             target.stop()
     print("\n" + HEAD)
     print("|" + " --- |" * (HEAD.count("|") - 1))
@@ -415,6 +432,8 @@ def main() -> int:
     for name in args.targets:
         for line in verdict(name, figures["runs"][name]["tables"]):
             print(line)
+        problems = figures["runs"][name]["log_problems"]
+        print(f"{name}: the house logged {len(problems)} tracebacks or errors during the run")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2, default=str))
     return 0
