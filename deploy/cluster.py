@@ -235,6 +235,10 @@ class Supervisor:
             PYTHONUNBUFFERED="1",
             PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         )
+        if not base.get("SECRET_KEY"):  # as make run: a key of its own, kept in CLUSTER_VAR
+            from services.run import local_secret_key
+
+            base["SECRET_KEY"] = local_secret_key(self.var / "secret_key")
         instances = int(os.environ.get("CLUSTER_INSTANCES", "2"))
         upstreams: dict[str, list[int]] = {}
         for service, app in APPS.items():

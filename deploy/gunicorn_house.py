@@ -5,6 +5,14 @@ gevent workers, because Server-Sent Events keep connections open for a long time
 
 import os
 
+# No start without the key that signs the tokens (make run makes one, var/secret_key): the
+# arbiter stops here with one line, before any worker is forked.
+if not os.environ.get("SECRET_KEY"):
+    raise SystemExit(
+        "SECRET_KEY is not set: every web instance needs the same secret key to sign tokens, "
+        "e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
+    )
+
 bind = f"127.0.0.1:{os.environ.get('PORT', '8080')}"
 worker_class = "gevent"
 workers = int(os.environ.get("WEB_WORKERS", "2"))

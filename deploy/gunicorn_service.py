@@ -22,6 +22,14 @@ when set, must be this instance's own directory: it is emptied when the instance
 import os
 import shutil
 
+# No start without the key that signs the tokens (make run makes one, var/secret_key): the
+# arbiter stops here with one line, before any worker is forked.
+if not os.environ.get("SECRET_KEY"):
+    raise SystemExit(
+        "SECRET_KEY is not set: every web instance needs the same secret key to sign tokens, "
+        "e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
+    )
+
 SERVICES = {
     # service: (worker class, default graceful timeout in seconds)
     "lobby": ("gthread", 30),

@@ -5,6 +5,9 @@ whether the account is a guest. Tokens travel only in the ``Authorization`` head
 a URL (where access logs and browser history would keep them): the events route, which
 ``EventSource`` opens without headers, takes a short-lived ticket instead
 (services/table/events.py).
+
+Signing: with SECRET_KEY; tokens signed with one of SECRET_KEY_FALLBACKS (earlier keys, for a
+rotation) are still accepted. There is no default key (shared/config.py).
 """
 
 from __future__ import annotations
@@ -17,8 +20,17 @@ from shared.problems import Problem
 SALT = "speedgamez-player"
 
 
+def _secret_keys() -> list[str]:
+    """Oldest first, the signing key last (itsdangerous signs with the last one)."""
+    config = current_app.config
+    fallbacks = config.get("SECRET_KEY_FALLBACKS") or []
+    if isinstance(fallbacks, str):
+        fallbacks = [key.strip() for key in fallbacks.split(",") if key.strip()]
+    return [*fallbacks, config["SECRET_KEY"]]
+
+
 def _serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=SALT)
+    return URLSafeTimedSerializer(_secret_keys(), salt=SALT)
 
 
 def issue_token(player: dict) -> str:

@@ -7,8 +7,29 @@ config overrides passed to an app factory).
 from __future__ import annotations
 
 import os
+import secrets
 
-DEV_SECRET = "speedgamez-dev-secret-change-me"
+# A random key per process, for benches and tools that start a house of their own and pass
+# the key on to it. The house itself has no default key: see require_secret_key.
+DEV_SECRET = secrets.token_hex(32)
+
+
+class SecretKeyMissing(SystemExit):
+    """SECRET_KEY is not set; the process stops with this one line, no traceback."""
+
+
+def _list(value: str | None) -> list[str]:
+    return [item.strip() for item in (value or "").split(",") if item.strip()]
+
+
+def require_secret_key(config: dict) -> None:
+    """Refuse to start without a SECRET_KEY: tokens signed with a key anyone can read in the
+    source could be forged by anyone (`make run` makes one of its own, var/secret_key)."""
+    if not config.get("SECRET_KEY"):
+        raise SecretKeyMissing(
+            "SECRET_KEY is not set: every web instance needs the same secret key to sign "
+            "tokens, e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
+        )
 
 
 def settings() -> dict:
@@ -22,7 +43,10 @@ def settings() -> dict:
         # waiting at most REDIS_WAIT_TIMEOUT ms; 0: answer at once (a cluster without replicas)
         "REDIS_WAIT_REPLICAS": int(os.environ.get("REDIS_WAIT_REPLICAS", "1")),
         "REDIS_WAIT_TIMEOUT": int(os.environ.get("REDIS_WAIT_TIMEOUT", "200")),
-        "SECRET_KEY": os.environ.get("SECRET_KEY", DEV_SECRET),
+        # No default: make_app and the gunicorn configs refuse to start without it
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or None,
+        # Earlier keys whose tokens are still accepted (comma-separated), for a key rotation
+        "SECRET_KEY_FALLBACKS": _list(os.environ.get("SECRET_KEY_FALLBACKS")),
         "TOKEN_MAX_AGE": int(os.environ.get("TOKEN_MAX_AGE", str(30 * 24 * 3600))),
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", "16384")),
         "BOT_PACE": os.environ.get("BOT_PACE", "on"),

@@ -249,6 +249,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
         OPENAPI_JSON_PATH="openapi.json",
     )
     app.config.update(config or {})
+    house_config.require_secret_key(app.config)  # one line and no start without a key
     # A standalone Redis or a cluster (found out by asking it); a blocking pool waits for a
     # free connection instead of failing when many requests run at once.
     r, queue_redis = connection.from_settings(app.config, max_connections=REDIS_POOL_SIZE)

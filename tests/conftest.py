@@ -20,6 +20,10 @@ import redis
 from shared import connection
 from shared.embedded_redis import SYSTEM_REDIS_SERVER, EmbeddedCluster, EmbeddedRedis
 
+# The house refuses to start without a key; tests that make apps sign with this one unless
+# they bring their own (tests/integration/test_secret_key.py unsets it).
+os.environ.setdefault("SECRET_KEY", "test-secret")
+
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory):

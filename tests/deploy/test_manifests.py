@@ -70,7 +70,7 @@ def app_of(target: str):
     factory = getattr(importlib.import_module(module_name), call[:-2])
     # no Redis is asked: the app is only looked at (it would ask whether it is a cluster)
     with mock.patch.object(connection, "_probe", return_value=False):
-        return factory({"TESTING": True, "REDIS_URL": "redis://127.0.0.1:1/0"})
+        return factory({"TESTING": True, "REDIS_URL": "redis://127.0.0.1:1/0", "SECRET_KEY": "t"})
 
 
 def rules(app) -> set[str]:
@@ -370,7 +370,7 @@ def test_nginx_accepts_the_rendered_configuration(tmp_path):
 # --- gunicorn, settings, make ----------------------------------------------------------------
 def gunicorn_settings(service: str, **env) -> dict:
     saved = dict(os.environ)
-    os.environ.update(SERVICE=service, **env)
+    os.environ.update({"SERVICE": service, "SECRET_KEY": "t", **env})
     for name in ("GUNICORN_CONTROL_SOCKET", "WEB_WORKERS", "GRACEFUL_TIMEOUT", "BIND"):
         if name not in env:
             os.environ.pop(name, None)
