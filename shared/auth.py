@@ -1,13 +1,20 @@
 """Bearer tokens: a signed, timed statement of who the player is.
 
-Every service checks them the same way; a token names the player id, the name as typed and
-whether the account is a guest. Tokens travel only in the ``Authorization`` header, never in
-a URL (where access logs and browser history would keep them): the events route, which
-``EventSource`` opens without headers, takes a short-lived ticket instead
-(services/table/events.py).
+Every service checks them the same way; a token names the player id, the name as typed,
+whether the account is a guest and the player's token generation. Tokens travel only in the
+``Authorization`` header, never in a URL (where access logs and browser history would keep
+them): the events route, which ``EventSource`` opens without headers, takes a short-lived
+ticket instead (services/table/events.py).
 
 Signing: with SECRET_KEY; tokens signed with one of SECRET_KEY_FALLBACKS (earlier keys, for a
 rotation) are still accepted. There is no default key (shared/config.py).
+
+Revocation: every player has a token generation in Redis (``keys.token_generation``, absent:
+0). A token carries the generation it was issued under and is refused (401 token_revoked)
+once the generation has moved on: signing out everywhere, a changed password and a ban bump
+it (:func:`revoke_tokens`). Checking costs one GET per authenticated request. The key is kept
+TOKEN_MAX_AGE after the last bump or issue, so it lapses only when no token it could refuse
+is still valid.
 """
 
 from __future__ import annotations
@@ -15,9 +22,11 @@ from __future__ import annotations
 from flask import current_app, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
+from shared import keys
 from shared.problems import Problem
 
 SALT = "speedgamez-player"
+GENERATION_SLACK = 3600  # seconds the generation outlives the last token it was checked for
 
 
 def _secret_keys() -> list[str]:
@@ -33,11 +42,43 @@ def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(_secret_keys(), salt=SALT)
 
 
-def issue_token(player: dict) -> str:
-    """A token for ``{"id", "name", "guest"}``."""
-    return _serializer().dumps(
-        {"id": player["id"], "name": player["name"], "guest": player["guest"]}
-    )
+def _redis():
+    return current_app.extensions["redis"]
+
+
+def _generation_ttl() -> int:
+    return int(current_app.config["TOKEN_MAX_AGE"]) + GENERATION_SLACK
+
+
+def issue_token(player: dict, generation: int | None = None) -> str:
+    """A token for ``{"id", "name", "guest"}`` under the player's current token generation
+    (``generation`` when the caller just set it, else read from Redis)."""
+    if generation is None:
+        key = keys.token_generation(player["id"])
+        stored = _redis().get(key)
+        generation = int(stored) if stored else 0
+        if generation:  # the key must outlive this token
+            _redis().expire(key, _generation_ttl())
+    payload = {"id": player["id"], "name": player["name"], "guest": player["guest"]}
+    if generation:
+        payload["g"] = generation
+    return _serializer().dumps(payload)
+
+
+def revoke_tokens(r, player_id: str, ttl: int) -> int:
+    """Every token issued to the player so far is refused from now on; returns the new
+    generation (issue the caller's next token with it)."""
+    key = keys.token_generation(player_id)
+    pipe = r.pipeline(transaction=True)
+    pipe.incr(key)
+    pipe.expire(key, ttl)
+    generation, _ = pipe.execute()
+    return int(generation)
+
+
+def revoke_current(player_id: str) -> int:
+    """:func:`revoke_tokens` inside a request."""
+    return revoke_tokens(_redis(), player_id, _generation_ttl())
 
 
 def presented_token() -> str | None:
@@ -48,16 +89,29 @@ def presented_token() -> str | None:
 
 
 def current_player(required: bool = True) -> dict | None:
-    """The caller from its bearer token; 401 with a problem body when it is missing or bad
-    (or None when ``required`` is False and no token was sent)."""
+    """The caller from its bearer token; 401 with a problem body when it is missing, bad,
+    expired or revoked (or None when ``required`` is False and no token was sent)."""
     token = presented_token()
     if token is None:
         if required:
             raise Problem("Send a bearer token (Authorization: Bearer …).", "token_missing")
         return None
     try:
-        return _serializer().loads(token, max_age=current_app.config["TOKEN_MAX_AGE"])
+        payload = _serializer().loads(token, max_age=current_app.config["TOKEN_MAX_AGE"])
     except SignatureExpired:
         raise Problem("The token has expired; sign in again.", "token_expired") from None
     except BadSignature:
         raise Problem("The token is not valid.", "token_invalid") from None
+    try:
+        player = {"id": str(payload["id"]), "name": payload["name"], "guest": payload["guest"]}
+        generation = int(payload.get("g", 0))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise Problem("The token is not valid.", "token_invalid") from None
+    stored = _redis().get(keys.token_generation(player["id"]))
+    if int(stored or 0) != generation:
+        raise Problem(
+            "The token was revoked (signed out everywhere, password changed or account "
+            "banned); sign in again.",
+            "token_revoked",
+        )
+    return player

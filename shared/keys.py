@@ -34,6 +34,12 @@ def sign_in_attempts(name: str) -> str:
     return f"acct:signin:{name.casefold()}"
 
 
+def token_generation(player_id: str) -> str:
+    """The player's token generation (an integer; absent: 0). Tokens of an older generation
+    are refused (shared.auth); it expires TOKEN_MAX_AGE after its last bump or token."""
+    return f"acct:tokens:{player_id}"
+
+
 def online(bucket: int) -> str:
     """Zset: player id → last seen (unix seconds), for the players of one bucket."""
     return f"{{online:{bucket}}}"

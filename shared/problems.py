@@ -45,6 +45,8 @@ CODES: dict[str, Kind] = {
     "account_gone": Kind(401, "Unauthorized", "The account no longer exists (a guest's "
                          "lapses after 7 days away); choose a name or sign in again."),
     "bad_password": Kind(401, "Unauthorized", "Sign-in: the name or the password is wrong."),
+    "token_revoked": Kind(401, "Unauthorized", "The token was revoked: its player signed out "
+                          "everywhere, changed the password, or was banned; sign in again."),
     "ticket_invalid": Kind(401, "Unauthorized", "The stream ticket is unknown, expired, "
                            "already used, or for another table; get a new one."),
     # 403
@@ -57,6 +59,9 @@ CODES: dict[str, Kind] = {
     "no_hints_with_stakes": Kind(403, "Forbidden", "No hints at a table with stakes against "
                                  "other humans."),
     "not_your_invitation": Kind(403, "Forbidden", "The invitation is for someone else."),
+    "account_banned": Kind(403, "Forbidden", "Sign-in: the account is banned by the house."),
+    "guest_account": Kind(403, "Forbidden", "A guest has no password to change; register a "
+                          "name instead."),
     # 404
     "not_found": Kind(404, "Not Found", "No such route."),
     "no_such_table": Kind(404, "Not Found", "There is no table with this id (any more).",

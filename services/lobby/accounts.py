@@ -3,6 +3,10 @@
 Every route answers with a bearer token (shared.auth) for ``{"id", "name", "guest"}``.
 :func:`signed_in` is how the lobby's views learn who calls: it also rejects the token of a
 guest whose account lapsed, and keeps an active guest's name reserved.
+
+Signing out everywhere and changing the password revoke every token issued so far (the
+caller's too; a changed password answers with a new one); an operator bans an account with
+``python -m services.lobby.admin`` (services/lobby/admin.py).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import time
 import marshmallow as ma
 
 from services.lobby import players
-from shared.auth import current_player, issue_token
+from shared.auth import current_player, issue_token, revoke_current
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
@@ -60,6 +64,20 @@ class SignInSchema(ma.Schema):
     )
 
 
+class PasswordChangeSchema(ma.Schema):
+    password = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(1, players.PASSWORD_MAX),
+        load_only=True,
+        metadata={"description": "The password now"},
+    )
+    new_password = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(players.PASSWORD_MIN, players.PASSWORD_MAX),
+        load_only=True,
+    )
+
+
 class PlayerSchema(ma.Schema):
     id = ma.fields.String(metadata={"description": "The player id"})
     name = ma.fields.String(metadata={"description": "The name as typed"})
@@ -83,8 +101,8 @@ def signed_in() -> dict:
     return player
 
 
-def _session(player: dict) -> dict:
-    return {"token": issue_token(player), "player": player}
+def _session(player: dict, generation: int | None = None) -> dict:
+    return {"token": issue_token(player, generation), "player": player}
 
 
 def _open_account(name: str, password: str | None) -> dict:
@@ -115,7 +133,11 @@ def register(body):
 @blp.route("/sessions", methods=["POST"])
 @blp.arguments(SignInSchema)
 @blp.response(200, SessionSchema)
-@blp.problems((401, "Wrong name or password"), (429, "Too many attempts; see Retry-After"))
+@blp.problems(
+    (401, "Wrong name or password"),
+    (403, "The account is banned"),
+    (429, "Too many attempts; see Retry-After"),
+)
 def sign_in(body):
     """Sign in to a registered account (at most 10 attempts per name and minute)."""
     r = redis_client()
@@ -129,6 +151,8 @@ def sign_in(body):
     player = players.authenticate(r, body["name"], body["password"])
     if player is None:
         raise Problem("The name or the password is wrong.", "bad_password")
+    if players.is_banned(r, player["id"]):
+        raise Problem("This account is banned.", "account_banned")
     return _session(player)
 
 
@@ -138,3 +162,41 @@ def sign_in(body):
 def me():
     """The account of the token's bearer."""
     return signed_in()
+
+
+@blp.route("/me/sign-out-everywhere", methods=["POST"])
+@blp.response(204)
+@blp.problems((401, "No valid token"))
+def sign_out_everywhere():
+    """Sign out on every device: every token issued to the caller so far, this one too, is
+    refused from now on (401 token_revoked)."""
+    revoke_current(current_player()["id"])
+
+
+@blp.route("/me/password", methods=["PUT"])
+@blp.arguments(PasswordChangeSchema)
+@blp.response(200, SessionSchema)
+@blp.problems(
+    (401, "No valid token, or the password now is wrong"),
+    (403, "A guest has no password"),
+    (429, "Too many attempts; see Retry-After"),
+)
+def change_password(body):
+    """Change the password (registered players): every token issued so far is revoked, and
+    the answer carries a new one. Wrong passwords count as sign-in attempts for the name."""
+    player = signed_in()
+    if player["guest"]:
+        raise Problem("A guest has no password; register a name instead.", "guest_account")
+    r = redis_client()
+    wait = players.sign_in_wait(r, player["name"])
+    if wait:
+        raise Problem(
+            f"Too many sign-in attempts for this name; try again in {wait} s.",
+            "rate_limited",
+            retry_after=wait,
+        )
+    checked = players.authenticate(r, player["name"], body["password"])
+    if checked is None or checked["id"] != player["id"]:
+        raise Problem("The password is wrong.", "bad_password")
+    players.set_password(r, player["id"], body["new_password"])
+    return _session(player, revoke_current(player["id"]))

@@ -170,6 +170,23 @@ def authenticate(r: redis.Redis, name: str, password: str) -> dict | None:
     return public(account)
 
 
+def is_banned(r: redis.Redis, player_id: str) -> bool:
+    return bool(r.hexists(keys.account(player_id), "banned"))
+
+
+def set_password(r: redis.Redis, player_id: str, password: str) -> None:
+    r.hset(keys.account(player_id), "password", password_hasher.hash(password))
+
+
+def set_banned(r: redis.Redis, player_id: str, banned: bool, now: float) -> None:
+    """Ban (or let back) an account: a banned player cannot sign in. The caller revokes the
+    player's tokens (shared.auth.revoke_tokens)."""
+    if banned:
+        r.hset(keys.account(player_id), "banned", now)
+    else:
+        r.hdel(keys.account(player_id), "banned")
+
+
 def names_of(r: redis.Redis, player_ids: list[str]) -> dict[str, str]:
     """Player id → name, for the ids whose accounts still exist."""
     pipe = r.pipeline(transaction=False)
