@@ -305,7 +305,7 @@ def detail(target: str, tables: int, house: dict) -> str:
         f"processes): {groups}; server {house['server_cpu_cores']:.2f} cores; "
         f"fan-out p95 {num(fan['p95'])} ms, {fan['before_answer']} of {fan['n']} updates "
         f"read before the mover's answer (counted 0); {house['tables_opened']} tables "
-        f"opened, {house['games_finished']} games finished; machine "
+        f"opened, games finished: {house['games_finished']}; machine "
         f"{house['machine_cpu_busy_pct']:.0f} % busy"
     ) + "".join(f"\n    {line}" for line in house.get("log", []))
 
