@@ -2,8 +2,8 @@
 boardgame.io peer (../shared/peers/boardgameio), the same closed loop, in one run.
 
     .venv/bin/python bench/moves_peers.py --peer-dir "${TMPDIR:-/tmp}/speedgamez-bgio"
-        [--tables 1 10 50 200] [--duration 15] [--warmup 3] [--targets single cluster]
-        [--json FILE]
+        [--tables 1 10 50 200] [--duration 15] [--warmup 3] [--rounds 1]
+        [--targets single cluster] [--json FILE]
 
 `make bench-peers` installs the peer (npm, outside the project's tree) and runs this.
 
@@ -23,7 +23,8 @@ process of the house — gunicorn masters and workers, RQ workers and their chil
 redis-server, nginx and its workers, the worker-metrics exporter — or of the peer's node
 server, divided by the moves of the window); the load client's own CPU (ms per move, cores);
 and the house/peer ratio of moves/s. It ends with a verdict per target against issue #15's
-targets.
+targets. With ``--rounds R`` each M is measured R times, the sides swapping who goes first,
+and the verdict takes the median of each figure over the rounds.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import os
 import platform
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -311,29 +313,42 @@ def detail(target: str, tables: int, house: dict) -> str:
 
 
 def verdict(target: str, runs: dict) -> list[str]:
+    """Issue #15's targets against the figures (the median over the rounds, if several)."""
     lines = []
     for tables, goals in ((50, GOALS_50), (200, GOALS_200)):
-        pair = runs.get(tables)
-        if not pair:
-            continue
-        house, peer = pair.get("house"), pair.get("peer")
-        if not house or "failed" in house or not peer or "failed" in peer:
+        pairs = [
+            p
+            for p in runs.get(tables, [])
+            if "failed" not in p["house"] and "failed" not in p["peer"]
+        ]
+        if tables in runs and not pairs:
             lines.append(f"{target}, M={tables}: not measured (a side failed)")
+        if not pairs:
             continue
         parts = []
         for name, get, limit, sense in goals:
-            value = get(house, peer)
+            values = [v for v in (get(p["house"], p["peer"]) for p in pairs) if v is not None]
+            value = statistics.median(values) if values else None
             met = value is not None and (value >= limit if sense == ">=" else value <= limit)
             parts.append(f"{name}: {'met' if met else 'NOT met'} ({num(value, 2)})")
         lines.append(f"verdict {target}, M={tables}: " + "; ".join(parts))
-    client = runs.get(50, {}).get("house")
-    if client and "failed" not in client:
-        cores = client["client_cpu_cores"]
+    clients = [
+        p["house"]["client_cpu_cores"] for p in runs.get(50, []) if "failed" not in p["house"]
+    ]
+    if clients:
+        cores = max(clients)
         lines.append(
             f"{target}, M=50: the house's load client used {cores:.2f} cores "
             f"({'within' if cores <= 0.5 else 'OVER'} half a core)"
         )
     return lines
+
+
+def rounds(runs: dict):
+    """(M, its label, pair) of every round."""
+    for tables, pairs in runs.items():
+        for number, pair in enumerate(pairs, 1):
+            yield tables, tables if len(pairs) == 1 else f"{tables} (round {number})", pair
 
 
 def machine() -> str:
@@ -364,6 +379,9 @@ def main() -> int:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50, 200])
     parser.add_argument("--duration", type=float, default=15, help="seconds measured")
     parser.add_argument("--warmup", type=float, default=3, help="seconds before measuring")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="peer and house pairs per M (verdict: median)"
+    )
     parser.add_argument("--targets", nargs="+", default=list(TARGETS), choices=TARGETS)
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args()
@@ -402,14 +420,20 @@ def main() -> int:
         figures["runs"][name] = {"target": target.name, "idle_cores": idle, "tables": runs}
         try:
             for tables in args.tables:
-                pair = {}
-                pair["peer"] = measure_peer(args.peer_dir, tables, args)
-                print(row(name, tables, "peer", pair["peer"], None), flush=True)
-                run_no += 1
-                pair["house"] = measure_house(target, tables, args, run_no)
-                print(row(name, tables, "house", pair["house"], pair["peer"]), flush=True)
-                print(detail(name, tables, pair["house"]), flush=True)
-                runs[tables] = pair
+                for round_no in range(args.rounds):
+                    pair = {}
+                    # the sides take turns: peer first in even rounds, house first in odd ones
+                    for side in ("peer", "house") if round_no % 2 == 0 else ("house", "peer"):
+                        if side == "peer":
+                            pair["peer"] = measure_peer(args.peer_dir, tables, args)
+                        else:
+                            run_no += 1
+                            pair["house"] = measure_house(target, tables, args, run_no)
+                    label = tables if args.rounds == 1 else f"{tables} (round {round_no + 1})"
+                    print(row(name, label, "peer", pair["peer"], None), flush=True)
+                    print(row(name, label, "house", pair["house"], pair["peer"]), flush=True)
+                    print(detail(name, label, pair["house"]), flush=True)
+                    runs.setdefault(tables, []).append(pair)
         finally:
             problems = house_log_problems(target)
             figures["runs"][name]["log_problems"] = problems
@@ -420,14 +444,14 @@ def main() -> int:
     print("\n" + HEAD)
     print("|" + " --- |" * (HEAD.count("|") - 1))
     for name in args.targets:
-        for tables, pair in figures["runs"][name]["tables"].items():
-            print(row(name, tables, "peer", pair["peer"], None))
-            print(row(name, tables, "house", pair["house"], pair["peer"]))
+        for _, label, pair in rounds(figures["runs"][name]["tables"]):
+            print(row(name, label, "peer", pair["peer"], None))
+            print(row(name, label, "house", pair["house"], pair["peer"]))
     print()
     for name in args.targets:
-        for tables, pair in figures["runs"][name]["tables"].items():
-            if detail(name, tables, pair["house"]):
-                print(detail(name, tables, pair["house"]))
+        for _, label, pair in rounds(figures["runs"][name]["tables"]):
+            if detail(name, label, pair["house"]):
+                print(detail(name, label, pair["house"]))
     print()
     for name in args.targets:
         for line in verdict(name, figures["runs"][name]["tables"]):
