@@ -248,7 +248,8 @@ class Slot {
               if (this.id === id) this.onEvent(p, kind, data, now);
             },
             () => {
-              if (this.id === id && !this.replacing && phase !== 'drain') {
+              // (while the first tables are set up, a failed setup is retried there)
+              if (this.id === id && !this.replacing && phase !== 'drain' && phase !== 'setup') {
                 countError('stream_ended');
                 this.replace();
               }
