@@ -56,6 +56,15 @@ def settings() -> dict:
         # POST …/moves per player and window (0: no limit); shared/ratelimit.py
         "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
+        # Where X-Forwarded-For is believed: requests from these addresses or networks (the
+        # edge nginx, a load balancer) name their client in it; anyone else is the client
+        "TRUSTED_PROXIES": _list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),
+        # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
+        "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
+        "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),
+        "QUOTA_TABLES": int(os.environ.get("QUOTA_TABLES", "5")),
+        "QUOTA_SOLO_GAMES_PER_MINUTE": int(os.environ.get("QUOTA_SOLO_GAMES_PER_MINUTE", "5")),
+        "QUOTA_INVITATIONS_PER_MINUTE": int(os.environ.get("QUOTA_INVITATIONS_PER_MINUTE", "10")),
         # seconds between watchdog rounds, and how long work may be overdue before it steps in
         "WATCHDOG_EVERY": float(os.environ.get("WATCHDOG_EVERY", "5")),
         "WATCHDOG_SLACK": float(os.environ.get("WATCHDOG_SLACK", "2")),

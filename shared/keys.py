@@ -67,6 +67,18 @@ def rate_limit(route: str, player_id: str) -> str:
     return f"rate:{route}:{player_id}"
 
 
+def quota(name: str, subject: str) -> str:
+    """Counter of a quota's uses by a subject (a client address, a player) in the current
+    window (shared.ratelimit.take)."""
+    return f"quota:{name}:{subject}"
+
+
+def tables_opening(player_id: str) -> str:
+    """Counter of the player's requests that are taking a seat or opening a table right now
+    (the table quota counts them besides the tables the player sits at)."""
+    return f"quota:seating:{player_id}"
+
+
 def player_tables(player_id: str) -> str:
     return f"player:{player_id}:tables"  # set of table ids the player sits at
 

@@ -106,6 +106,9 @@ CODES: dict[str, Kind] = {
     "partners_need_four": Kind(409, "Conflict", "Partner mode is played by exactly four."),
     "not_solo": Kind(409, "Conflict", "Turbo is only for solo tables."),
     "table_busy": Kind(409, "Conflict", "The table changed too often at once; try again."),
+    "too_many_tables": Kind(409, "Conflict", "The caller already sits at `limit` tables that "
+                            "are open or playing (QUOTA_TABLES); leave one or finish its game "
+                            "first.", ("limit",)),
     # 413, 422, 429
     "body_too_large": Kind(413, "Content Too Large", "The request body is over "
                            "MAX_BODY_BYTES (16 KiB)."),
@@ -114,6 +117,20 @@ CODES: dict[str, Kind] = {
     "rate_limited": Kind(429, "Too Many Requests", "Too soon (move rate limit, chat lock, "
                          "sign-in attempts); wait `retry_after` seconds (also the "
                          "`Retry-After` header).", ("retry_after",)),
+    "too_many_guests": Kind(429, "Too Many Requests", "This address opened as many guest "
+                            "accounts as the house allows in an hour (QUOTA_GUESTS_PER_HOUR); "
+                            "wait `retry_after` seconds, or sign in.", ("retry_after",)),
+    "too_many_sign_ups": Kind(429, "Too Many Requests", "This address registered as many "
+                              "names as the house allows in an hour (QUOTA_SIGN_UPS_PER_HOUR); "
+                              "wait `retry_after` seconds.", ("retry_after",)),
+    "too_many_solo_games": Kind(429, "Too Many Requests", "The caller started as many games "
+                                "alone against computers as the house allows in a minute "
+                                "(QUOTA_SOLO_GAMES_PER_MINUTE); wait `retry_after` seconds.",
+                                ("retry_after",)),
+    "too_many_invitations": Kind(429, "Too Many Requests", "The caller sent as many "
+                                 "invitations as the house allows in a minute "
+                                 "(QUOTA_INVITATIONS_PER_MINUTE); wait `retry_after` seconds.",
+                                 ("retry_after",)),
     # 5xx and the rest
     "internal_error": Kind(500, "Internal Server Error", "A fault of the house; nothing the "
                            "client can change."),

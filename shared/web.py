@@ -6,6 +6,8 @@ errors, OpenAPI and the Redis connection is then the same in every service.
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import math
 import time
 from collections.abc import Iterable
@@ -13,7 +15,7 @@ from collections.abc import Iterable
 import flask_smorest
 import marshmallow as ma
 import redis
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify, request
 from flask_smorest import Api
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
@@ -75,6 +77,7 @@ class ProblemSchema(ma.Schema):
     table_status = ma.fields.String(
         metadata={"description": "wrong_table_status: open, playing, over or closed"}
     )
+    limit = ma.fields.Integer(metadata={"description": "too_many_tables: the quota"})
 
 
 def problem(code: str, detail: str, status: int | None = None, title: str | None = None,
@@ -180,6 +183,45 @@ class HouseApi(Api):
 def problem_answer(error: Problem):
     """A Problem raised anywhere in a request, as its problem body."""
     return problem(error.code, error.detail, **error.params)
+
+
+@functools.cache
+def _networks(trusted: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in trusted)
+
+
+def _is_trusted(address: str, networks: tuple) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def client_address() -> str:
+    """Who sent the request, for quotas per address: the peer, unless it is one of
+    TRUSTED_PROXIES; then the rightmost address in X-Forwarded-For that is not a trusted
+    proxy (each proxy appends the address it was reached from, so what a client wrote into
+    the header itself stays to the left and is never taken). An IPv6 client counts by its
+    /64, the network one subscriber holds."""
+    networks = _networks(tuple(current_app.config.get("TRUSTED_PROXIES") or ()))
+    address = request.remote_addr or ""
+    if _is_trusted(address, networks):
+        hops = [hop.strip() for value in request.headers.getlist("X-Forwarded-For")
+                for hop in value.split(",") if hop.strip()]  # fmt: skip
+        for hop in reversed(hops):
+            address = hop
+            if not _is_trusted(hop, networks):
+                break
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64] or "unknown"
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def redis_client(app: Flask | None = None) -> redis.Redis:

@@ -23,6 +23,11 @@ from shared.embedded_redis import SYSTEM_REDIS_SERVER, EmbeddedCluster, Embedded
 # The house refuses to start without a key; tests that make apps sign with this one unless
 # they bring their own (tests/integration/test_secret_key.py unsets it).
 os.environ.setdefault("SECRET_KEY", "test-secret")
+# Every test client comes from 127.0.0.1 within the hour: the suites that open many accounts
+# in a row (the browser suite, the cluster tests) get room for them. The per-address quotas
+# themselves are tested with their own limits (tests/hostile/test_quotas.py).
+os.environ.setdefault("QUOTA_GUESTS_PER_HOUR", "1000")
+os.environ.setdefault("QUOTA_SIGN_UPS_PER_HOUR", "1000")
 
 
 @pytest.fixture(scope="session")

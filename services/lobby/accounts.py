@@ -15,7 +15,7 @@ import time
 
 import marshmallow as ma
 
-from services.lobby import players
+from services.lobby import players, quotas
 from shared.auth import current_player, issue_token, revoke_current
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
@@ -106,8 +106,17 @@ def _session(player: dict, generation: int | None = None) -> dict:
 
 
 def _open_account(name: str, password: str | None) -> dict:
-    player = players.create_account(redis_client(), name, password, time.time())
+    """A new account, within the quota of new accounts per client address and hour (a
+    refused name does not count)."""
+    quota = "sign-ups" if password else "guests"
+    quotas.take(quota)
+    try:
+        player = players.create_account(redis_client(), name, password, time.time())
+    except BaseException:
+        quotas.give_back(quota)
+        raise
     if player is None:
+        quotas.give_back(quota)
         raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
     return _session(player)
 
@@ -115,18 +124,23 @@ def _open_account(name: str, password: str | None) -> dict:
 @blp.route("/accounts/guest", methods=["POST"])
 @blp.arguments(GuestSchema)
 @blp.response(201, SessionSchema)
-@blp.problems((409, "The name is taken"))
+@blp.problems((409, "The name is taken"), (429, "Too many guest accounts from this address"))
 def open_guest(body):
-    """Play as a guest: the name stays reserved until the guest is away for 7 days."""
+    """Play as a guest: the name stays reserved until the guest is away for 7 days. At most
+    QUOTA_GUESTS_PER_HOUR new guests per client address and hour (429 too_many_guests)."""
     return _open_account(body["name"], None)
 
 
 @blp.route("/accounts", methods=["POST"])
 @blp.arguments(RegistrationSchema)
 @blp.response(201, SessionSchema)
-@blp.problems((409, "The name is taken (a guest's too)"))
+@blp.problems(
+    (409, "The name is taken (a guest's too)"),
+    (429, "Too many registrations from this address"),
+)
 def register(body):
-    """Register a name with a password (8-128 characters); the name is kept for good."""
+    """Register a name with a password (8-128 characters); the name is kept for good. At
+    most QUOTA_SIGN_UPS_PER_HOUR per client address and hour (429 too_many_sign_ups)."""
     return _open_account(body["name"], body["password"])
 
 

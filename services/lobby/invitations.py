@@ -11,7 +11,7 @@ import time
 
 import marshmallow as ma
 
-from services.lobby import players
+from services.lobby import players, quotas
 from services.lobby.accounts import PlayerName, signed_in
 from shared import store
 from shared.problems import Problem
@@ -70,9 +70,11 @@ class AcceptedSchema(ma.Schema):
     (403, "The caller does not sit at the table, or it is a solo table"),
     (404, "No such table or player"),
     (409, "The table is not open, or the invitee sits at it already"),
+    (429, "Too many invitations in a minute"),
 )
 def invite(body):
-    """Invite a player to the caller's open table; the invitation lasts two minutes."""
+    """Invite a player to the caller's open table; the invitation lasts two minutes. At most
+    QUOTA_INVITATIONS_PER_MINUTE a minute (429 too_many_invitations)."""
     inviter = signed_in()
     r = redis_client()
     doc = store.load(r, body["table"])
@@ -95,6 +97,7 @@ def invite(body):
     if table.seat_of(doc, invitee["id"]) is not None:
         raise Problem(f"{invitee['name']} sits at this table already.", "already_seated",
                       name=invitee["name"])  # fmt: skip
+    quotas.take("invitations", inviter)
     now = time.time()
     invitation = {
         "id": players.invitation_id(doc["id"], invitee["id"]),
@@ -136,12 +139,14 @@ def _own_invitation(invitation_id: str) -> tuple[dict, dict]:
     (401, "No valid token"),
     (403, "Someone else's invitation"),
     (404, "No such invitation, or the table is gone"),
-    (409, "The table cannot seat the caller (every seat taken …)"),
+    (409, "The table cannot seat the caller (every seat taken, too many tables …)"),
 )
 def accept(invitation_id):
-    """Accept: the caller sits down at the table (or waits there if a game already runs)."""
+    """Accept: the caller sits down at the table (or waits there if a game already runs).
+    Not beyond QUOTA_TABLES open or playing tables (409 too_many_tables)."""
     player, invitation = _own_invitation(invitation_id)
-    doc = lifecycle.join(table_context(), invitation["table"], player)
+    with quotas.table_room(player, invitation["table"]):
+        doc = lifecycle.join(table_context(), invitation["table"], player)
     players.delete_invitation(redis_client(), invitation)
     return {"table": doc["id"], "seat": table.seat_of(doc, player["id"])}
 

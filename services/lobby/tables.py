@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
 
+from services.lobby import quotas
 from shared import keys, store, wallets
 from shared.auth import current_player
 from shared.games import names
 from shared.problems import Problem
 from shared.tables import house, lifecycle
+from shared.tables import table as tables
 from shared.tables.schemas import TableListingSchema, TableSchema
 from shared.tables.table import CLOSED
 from shared.tables.views import listing, table_view
@@ -84,6 +90,20 @@ def _require_affordable(player: dict, settings: dict | None) -> None:
         )  # fmt: skip
 
 
+@contextmanager
+def _solo_game(player: dict, solo: bool) -> Iterator[None]:
+    """Around starting a game in which the player is the only human: counts it against
+    QUOTA_SOLO_GAMES_PER_MINUTE (not when the start fails)."""
+    if solo:
+        quotas.take("solo", player)
+    try:
+        yield
+    except BaseException:
+        if solo:
+            quotas.give_back("solo", player)
+        raise
+
+
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(ListQuerySchema, location="query")
@@ -103,16 +123,24 @@ class Tables(MethodView):
 
     @blp.arguments(CreateTableSchema)
     @blp.response(201, TableSchema)
-    @blp.problems(400, 401, 409)
+    @blp.problems(
+        400, 401,
+        (409, "A stake above the balance, or too many open or playing tables"),
+        (429, "Too many solo games started in a minute"),
+    )  # fmt: skip
     def post(self, body):
         """Open a table; the opener sits in seat 0. A solo table starts at once. A stake
-        above the opener's balance is refused (409 stake_unaffordable)."""
+        above the opener's balance is refused (409 stake_unaffordable), and so is a table
+        beyond QUOTA_TABLES open or playing ones (409 too_many_tables); at most
+        QUOTA_SOLO_GAMES_PER_MINUTE solo games a minute (429 too_many_solo_games)."""
         player = current_player()
-        _require_affordable(player, body.get("settings"))
-        doc = lifecycle.open_table(
-            table_context(), player, body["game"], body["seats"],
-            body.get("options", {}), body.get("settings", {}),
-        )  # fmt: skip
+        settings = body.get("settings", {})
+        _require_affordable(player, settings)
+        with quotas.table_room(player), _solo_game(player, settings.get("solo", False)):
+            doc = lifecycle.open_table(
+                table_context(), player, body["game"], body["seats"],
+                body.get("options", {}), settings,
+            )  # fmt: skip
         return _answer(doc, player)
 
 
@@ -137,9 +165,11 @@ def my_tables():
 @blp.problems(400, 401, 403, 404, 409)
 def join(body, table_id):
     """Sit down (the seat asked for, or the first free one); while a game runs, wait for
-    the next one."""
+    the next one. Not beyond QUOTA_TABLES open or playing tables (409 too_many_tables)."""
     player = current_player()
-    return _answer(lifecycle.join(table_context(), table_id, player, body.get("seat")), player)
+    with quotas.table_room(player, table_id):
+        doc = lifecycle.join(table_context(), table_id, player, body.get("seat"))
+    return _answer(doc, player)
 
 
 @blp.route("/tables/<table_id>/seats/<int:seat>", methods=["PUT"])
@@ -174,9 +204,16 @@ def change_settings(body, table_id):
 
 @blp.route("/tables/<table_id>/start", methods=["POST"])
 @blp.response(200, TableSchema)
-@blp.problems(401, 403, 404, 409)
+@blp.problems(401, 403, 404, 409, (429, "Too many solo games started in a minute"))
 def start(table_id):
     """The opener starts the game: free seats are filled as the table was set, stakes are
-    collected (refused when someone cannot pay), who begins is drawn by lot."""
+    collected (refused when someone cannot pay), who begins is drawn by lot. A game in which
+    the opener is the only human counts as a solo game (429 too_many_solo_games)."""
     player = current_player()
-    return _answer(lifecycle.start(table_context(), table_id, player), player)
+    alone = False
+    if current_app.config.get("QUOTA_SOLO_GAMES_PER_MINUTE"):
+        doc = store.load(redis_client(), table_id)
+        alone = doc is not None and len(tables.humans(doc)) == 1
+    with _solo_game(player, alone):
+        doc = lifecycle.start(table_context(), table_id, player)
+    return _answer(doc, player)

@@ -60,6 +60,10 @@ function stakeText(problem) {
   return t("problem.stake_unaffordable", { stake });
 }
 
+// How long to wait, from a 429's retry_after: whole seconds, or whole minutes for the hourly quotas.
+const seconds = (problem) => Math.max(1, Math.ceil(problem.retry_after || 1));
+const minutes = (problem) => Math.max(1, Math.ceil((problem.retry_after || 60) / 60));
+
 const SPECIAL = {
   invalid_request: (problem, sent) => {
     const fields = fieldProblems(problem, sent);
@@ -71,7 +75,12 @@ const SPECIAL = {
   no_such_player: (problem) => (problem.name ? t("problem.no_such_player.name", { name: problem.name }) : t("problem.no_such_player")),
   wrong_table_status: (problem) => t("problem.wrong_table_status", { status: t(`lobby.status.${problem.table_status}`) }),
   too_few_players: (problem) => t("problem.too_few_players", { game: t(`games.${problem.game}`), n: problem.min_players ?? 2 }),
-  rate_limited: (problem) => t("problem.rate_limited", { s: Math.max(1, Math.ceil(problem.retry_after || 1)) }),
+  rate_limited: (problem) => t("problem.rate_limited", { s: seconds(problem) }),
+  too_many_guests: (problem) => t("problem.too_many_guests", { m: minutes(problem) }),
+  too_many_sign_ups: (problem) => t("problem.too_many_sign_ups", { m: minutes(problem) }),
+  too_many_tables: (problem) => t("problem.too_many_tables", { limit: problem.limit ?? 5 }),
+  too_many_solo_games: (problem) => t("problem.too_many_solo_games", { s: seconds(problem) }),
+  too_many_invitations: (problem) => t("problem.too_many_invitations", { s: seconds(problem) }),
 };
 
 // The player's message for a problem answer; `sent` is the request body (for field checks).

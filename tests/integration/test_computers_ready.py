@@ -11,6 +11,7 @@ from shared.tables.jobs import READY_PER_JOB, Jobs, queue
 def computers_only(house, n):
     """n solo tables whose human left before the computers' turn was made."""
     ann = house.player("Ann")
+    house.lobby_app.config["QUOTA_SOLO_GAMES_PER_MINUTE"] = 0  # many solo games on purpose
     tables = []
     for _ in range(n):
         table_id = house.open(ann, "speedlaunch", 2, solo=True, clock=0)["id"]
