@@ -61,10 +61,14 @@ def connect(url: str, *, max_connections: int | None = None, setting: str = "RED
 
     On a cluster, ``wait_replicas``/``wait_timeout`` (ms) make every table commit wait until
     that many replicas have it before it is answered (see ``shared.store.commit``).
-    ``max_connections``: on a standalone Redis a blocking pool of that size (requests wait for
-    a free connection instead of failing)."""
+    ``max_connections``: a blocking pool of that size (per node of a cluster): requests wait
+    for a free connection instead of failing."""
     if _probe(url, setting):
-        client = RedisCluster.from_url(url, decode_responses=True)
+        pools = {}
+        if max_connections:  # per node, as on a single Redis
+            pools = dict(connection_pool_class=redis.BlockingConnectionPool,
+                         max_connections=max_connections, timeout=5)  # fmt: skip
+        client = RedisCluster.from_url(url, decode_responses=True, **pools)
         client.commit_wait = (wait_replicas, wait_timeout) if wait_replicas > 0 else None
         return client
     if max_connections:
