@@ -23,9 +23,10 @@ test: lint  ## every test but the slow suites (those run with test-slow, and in 
 test-slow: $(READY)
 	$(BIN)/python -m pytest -m slow; code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
 
-lint: $(READY)
+lint: $(READY)  ## ruff, and bandit's security lint over what runs in production ([tool.bandit])
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/bandit -q -c pyproject.toml -r shared services deploy
 
 format: $(READY)
 	$(BIN)/ruff check --fix .

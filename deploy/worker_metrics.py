@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = config.settings()
     host, _, port = args.bind.rpartition(":")
     app = application(settings["QUEUE_REDIS_URL"] or settings["REDIS_URL"])
-    server = make_server(host or "0.0.0.0", int(port), app, handler_class=_QuietHandler)
+    # --bind ":9400" listens everywhere on purpose: the scraper reaches the container
+    server = make_server(host or "0.0.0.0", int(port), app, handler_class=_QuietHandler)  # nosec B104
 
     def stop(*_):
         threading.Thread(target=server.shutdown, daemon=True).start()

@@ -20,7 +20,8 @@ TOWERS = ("A", "B", "C", "D")
 
 
 def card(token: str) -> int:
-    return CRANE if token == "CRANE" else int(token)
+    # "CRANE" is a card of the game, not a password
+    return CRANE if token == "CRANE" else int(token)  # nosec B105
 
 
 _DECK = Counter(card(token) for token in DECK)
