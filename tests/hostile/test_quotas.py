@@ -4,6 +4,7 @@ refusal is a problem body with its own code; real players are not hit by the def
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -12,7 +13,7 @@ from services.lobby import players
 from services.lobby.app import create_app as lobby_create_app
 from services.table.app import create_app as table_create_app
 from shared import config as house_config
-from shared import keys
+from shared import connection, keys, store
 from tests.integration.harness import TEST_CONFIG, assert_problem
 from tests.integration.test_lobby_accounts import cheap_hasher
 
@@ -147,17 +148,14 @@ def test_a_player_sits_at_a_bounded_number_of_open_or_playing_tables(lobby, apps
 
 
 def test_a_finished_game_frees_its_place(lobby, apps, redis_url):
-    import redis as redis_py
-
     ann = guest(lobby, "Fini").json
     ids = [open_table(lobby, ann, solo=True, game="speedlaunch").json["id"] for _ in range(3)]
     assert_problem(open_table(lobby, ann), 409, "too_many_tables")
-    r = redis_py.Redis.from_url(redis_url, decode_responses=True)
-    from shared import store
+    r = connection.connect(redis_url)
 
     doc = store.load(r, ids[0])
     doc["status"] = "over"  # as the commit that ends a game leaves it
-    r.hset(keys.table(ids[0]), "doc", __import__("json").dumps(doc))
+    r.hset(keys.table(ids[0]), "doc", json.dumps(doc))
     assert open_table(lobby, ann).status_code == 201
 
 

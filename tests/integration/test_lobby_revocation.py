@@ -8,7 +8,7 @@ import pytest
 from services.lobby import admin, players
 from services.lobby.app import create_app as lobby_create_app
 from services.table.app import create_app as table_create_app
-from shared import keys
+from shared import connection, keys
 from tests.integration.harness import assert_problem
 from tests.integration.test_lobby_accounts import (
     PASSWORD,
@@ -124,9 +124,7 @@ def test_an_operator_signs_a_player_out_everywhere(lobby, redis_url, monkeypatch
 
 
 def test_the_generation_lapses_only_after_every_token_it_refuses(lobby, redis_url):
-    import redis
-
-    r = redis.Redis.from_url(redis_url, decode_responses=True)
+    r = connection.connect(redis_url)
     session = register(lobby, "Tim").json
     assert r.exists(keys.token_generation(session["player"]["id"])) == 0, "none until needed"
     lobby.post("/me/sign-out-everywhere", headers=bearer(session))
