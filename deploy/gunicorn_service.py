@@ -26,8 +26,8 @@ import shutil
 # arbiter stops here with one line, before any worker is forked.
 if not os.environ.get("SECRET_KEY"):
     raise SystemExit(
-        "SECRET_KEY is not set: every web instance needs the same secret key to sign tokens, "
-        "e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
+        "SECRET_KEY is not set: every process of the house needs the same secret key (it "
+        "signs the tokens), e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
     )
 
 SERVICES = {

@@ -27,8 +27,8 @@ def require_secret_key(config: dict) -> None:
     source could be forged by anyone (`make run` makes one of its own, var/secret_key)."""
     if not config.get("SECRET_KEY"):
         raise SecretKeyMissing(
-            "SECRET_KEY is not set: every web instance needs the same secret key to sign "
-            "tokens, e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
+            "SECRET_KEY is not set: every process of the house needs the same secret key "
+            "(it signs the tokens), e.g. SECRET_KEY=$(openssl rand -hex 32) (docs/operations.md)"
         )
 
 

@@ -27,6 +27,7 @@ MAINTENANCE_INTERVAL = 60  # seconds between RQ's clean-ups of its registries
 def main(argv: list[str]) -> None:
     names = argv or list(DEFAULT_QUEUES)
     settings = config.settings()
+    config.require_secret_key(settings)  # as every process of the house: no start without it
     connection = context().jobs.connection
     queues = [queue(connection, name) for name in names]
     # Jobs are short and pure Python: running them in this process (no fork per job) is

@@ -38,6 +38,16 @@ def test_gunicorn_refuses_to_start_without_a_secret_key(config):
     assert len(lines) == 1 and lines[0].startswith("SECRET_KEY is not set"), lines
 
 
+def test_a_worker_refuses_to_start_without_a_secret_key(redis_url):
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env.update(REDIS_URL=redis_url)
+    argv = [sys.executable, "-m", "services.bots.worker", "bots"]
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("SECRET_KEY is not set"), lines
+
+
 def test_make_run_makes_its_key_once_readable_by_the_owner_only(tmp_path):
     path = tmp_path / "var" / "secret_key"
     key = local_secret_key(path)
