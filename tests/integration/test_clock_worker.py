@@ -27,11 +27,12 @@ ON_TIME = 2.0  # seconds after its deadline by which a clock's decision must be 
 TABLES = 4
 
 
-def start_worker(redis_url):
-    """A worker of all queues in a process group of its own (it and its scheduler)."""
-    env = {**os.environ, "REDIS_URL": redis_url, "BOT_PACE": "off",
+def start_worker(target):
+    """A worker of all queues (on the test's Redis, standalone or a cluster, and its queue
+    Redis), in a process group of its own."""
+    env = {**os.environ, "REDIS_URL": target.url, "QUEUE_REDIS_URL": target.queue_url,
+           "REDIS_WAIT_REPLICAS": "0", "BOT_PACE": "off",
            "WATCHDOG_EVERY": str(EVERY), "WATCHDOG_SLACK": str(SLACK)}  # fmt: skip
-    env.pop("QUEUE_REDIS_URL", None)
     return subprocess.Popen(
         [sys.executable, "-m", "services.bots.worker", "bots", "clocks", "ledger"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -56,11 +57,11 @@ def wait_until(predicate, limit):
 
 
 @pytest.fixture
-def workers(redis_url):
+def workers(any_redis):
     started = []
 
     def start():
-        started.append(start_worker(redis_url))
+        started.append(start_worker(any_redis))
         return started[-1]
 
     yield start
