@@ -78,6 +78,15 @@ def test_commits_count_moves_clock_expiries_and_finished_games():
         start[0] + 2, start[1] + 1, start[2] + 1)  # fmt: skip
 
 
+def test_a_clock_decision_records_how_late_it_came():
+    lateness = metrics.CLOCK_LATENESS.labels("toy")
+    count, total = lateness._sum.get(), sum(b.get() for b in lateness._buckets)
+    metrics.committed("toy", [{"kind": "move", "by": "clock"}],
+                      [{"type": "table.clock", "seat": 0, "late": 0.3}])  # fmt: skip
+    assert lateness._sum.get() == pytest.approx(count + 0.3)
+    assert sum(b.get() for b in lateness._buckets) == total + 1
+
+
 def test_jobs_are_timed_with_their_outcome():
     @metrics.timed_job
     def sample_job(fail):
