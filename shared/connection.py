@@ -12,11 +12,14 @@ process stops with the message, no traceback).
 
 from __future__ import annotations
 
+import logging
+
 import redis
 from redis.cluster import RedisCluster
 
 PROBE_TIMEOUT = 5.0  # seconds the first look at a Redis may take
 Client = redis.Redis | RedisCluster
+log = logging.getLogger(__name__)
 
 
 class RedisSetupError(SystemExit):
@@ -60,7 +63,8 @@ def connect(url: str, *, max_connections: int | None = None, setting: str = "RED
     """A client for the house's data at ``url`` (responses decoded to str).
 
     On a cluster, ``wait_replicas``/``wait_timeout`` (ms) make every table commit wait until
-    that many replicas have it before it is answered (see ``shared.store.commit``).
+    that many replicas have it before it is answered (see ``shared.store.commit``); a cluster
+    without any replica does not wait (with a warning).
     ``max_connections``: a blocking pool of that size (per node of a cluster): requests wait
     for a free connection instead of failing."""
     if _probe(url, setting):
@@ -70,6 +74,10 @@ def connect(url: str, *, max_connections: int | None = None, setting: str = "RED
                          max_connections=max_connections, timeout=5)  # fmt: skip
         client = RedisCluster.from_url(url, decode_responses=True, **pools)
         client.commit_wait = (wait_replicas, wait_timeout) if wait_replicas > 0 else None
+        if client.commit_wait and not _has_replicas(client):
+            log.warning("%s=%s: the Redis Cluster has no replicas; commits do not wait for one "
+                        "(REDIS_WAIT_REPLICAS)", setting, _redacted(url))  # fmt: skip
+            client.commit_wait = None
         return client
     if max_connections:
         pool = redis.BlockingConnectionPool.from_url(
@@ -77,6 +85,14 @@ def connect(url: str, *, max_connections: int | None = None, setting: str = "RED
         )
         return redis.Redis(connection_pool=pool)
     return redis.Redis.from_url(url, decode_responses=True)
+
+
+def _has_replicas(client: RedisCluster) -> bool:
+    """Whether any node of the cluster is a replica (WAIT could ever be answered)."""
+    try:
+        return any("slave" in node["flags"] for node in client.cluster_nodes().values())
+    except redis.RedisError:
+        return True  # assume so: a commit then waits at most REDIS_WAIT_TIMEOUT
 
 
 def connect_queue(url: str, setting: str = "QUEUE_REDIS_URL") -> redis.Redis:
