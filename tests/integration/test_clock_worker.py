@@ -1,10 +1,12 @@
-"""Clocks and the watchdog through the real RQ worker (its scheduler and watchdog thread), in
-real time: nobody touches the tables, only the players' event streams are open."""
+"""Clocks, rematch holds and the watchdog through the real RQ worker (its scheduler and
+watchdog threads), in real time: nobody touches the tables, only a player's event stream is
+open."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -139,3 +141,22 @@ def test_the_watchdog_keeps_running_and_another_worker_takes_it_over(house, work
     before = rounds(house)
     assert wait_until(lambda: rounds(house) >= before + n, (n + 3) * EVERY + 2), rounds(house)
     assert house.queue_redis.get(keys.WATCHDOG_LOCK).decode() != holder
+
+
+def test_a_held_seat_is_freed_on_time_with_nobody_touching_the_table(house, server, workers):
+    workers()
+    table_id, players = start_two_player_game(house, "speedlaunch", clock=0)
+    assert house.play_out(players, table_id, random.Random(3))["status"] == "over"
+    ann = players[0]
+    stream = EventStream(server.port, f"/tables/{table_id}/events", ann["token"], timeout=150)
+    assert stream.next()[0] == "state"
+    back = house.table.post(f"/tables/{table_id}/rematch", headers=house.auth(ann))
+    held_until = back.json["held_until"]  # Bob's seat is held for him
+    while True:
+        kind, _, data = stream.next()
+        if kind == "update" and any(e["type"] == "table.hold_over" for e in data["events"]):
+            seen = time.time()
+            break
+    stream.close()
+    assert held_until <= seen <= held_until + ON_TIME, seen - held_until
+    assert store.load(house.r, table_id)["status"] == "open"
