@@ -6,9 +6,11 @@ services.ledger.bookings.book_game; this app only reads.
 
 from __future__ import annotations
 
-from services.ledger import balance, leaderboard
+from services.ledger import balance, leaderboard, players
 from shared.web import make_app
 
 
 def create_app(config=None):
-    return make_app("ledger", "Speedgamez ledger", [leaderboard.blp, balance.blp], config)
+    return make_app(
+        "ledger", "Speedgamez ledger", [leaderboard.blp, balance.blp, players.blp], config
+    )

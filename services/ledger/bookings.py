@@ -24,9 +24,18 @@ from shared.wallets import MONEY_LUA, SCRIPT_ATTEMPTS, money_keys
 log = logging.getLogger(__name__)
 
 MONTH_BOARD_TTL = 400 * 24 * 3600  # a month's board stays readable for a year after it
+RECENT_GAMES = 50  # a player's list of recent games keeps this many
+
+
+def recent_games_key(player_id: str) -> str:
+    """List of a player's last booked game ids, newest first (a ``{ledger}`` key, so the
+    booking script may write it beside the others on a Redis Cluster)."""
+    return f"{{ledger}}:recent:{player_id}"
+
 
 # KEYS: booking, names, board all time, board of the month, then money_keys(game, journals),
-# then the human players' stats keys. ARGV[1]: the plan (see plan_booking).
+# then the human players' stats keys, then their lists of recent games.
+# ARGV[1]: the plan (see plan_booking).
 _BOOK_LUA = (
     MONEY_LUA
     + """
@@ -49,6 +58,9 @@ for _, human in ipairs(plan.humans) do
     redis.call('HINCRBY', KEYS[human.stats], plan.game .. ':played', 1)
     if human.won then redis.call('HINCRBY', KEYS[human.stats], plan.game .. ':won', 1) end
   end
+  redis.call('LPUSH', KEYS[human.recent], plan.game_id)
+  redis.call('LTRIM', KEYS[human.recent], 0, plan.recent_max - 1)
+  redis.call('EXPIRE', KEYS[human.recent], MARKER_TTL)
 end
 if plan.scored then redis.call('EXPIRE', KEYS[4], plan.board_ttl) end
 
@@ -99,6 +111,8 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
     ]
     first_stats = len(script_keys) + 1  # Lua counts from 1
     script_keys += [keys.player_stats(player) for player in players]
+    first_recent = len(script_keys) + 1
+    script_keys += [recent_games_key(player) for player in players]
     summary = {
         "game_id": game_id,
         "table": booking["table"],
@@ -107,6 +121,11 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
         "scored": card is not None,
         "points": {seat["player"]: card.points[seat["seat"]] for seat in humans} if card else {},
         "won": [seat["player"] for seat in humans if card and seat["seat"] in card.won],
+        "ended_at": booking["ended_at"],
+        "places": booking["result"]["places"],
+        "seats": [seat["player"] if seat["kind"] == "human" else None for seat in seats],
+        "stake": booking["stake"],
+        "paid": sorted(payers),
     }
     plan = {
         "game_id": game_id,
@@ -119,6 +138,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
                 "points": card.points[seat["seat"]] if card else 0,
                 "won": bool(card and seat["seat"] in card.won),
                 "stats": first_stats + index,
+                "recent": first_recent + index,
             }
             for index, seat in enumerate(humans)
         ],
@@ -126,6 +146,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
         "winners": pot_winners(seats, booking["result"]["places"]),
         "summary": json.dumps(summary),
         "board_ttl": MONTH_BOARD_TTL,
+        "recent_max": RECENT_GAMES,
     }
     return script_keys, plan
 

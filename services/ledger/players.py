@@ -1,0 +1,200 @@
+"""Read-only pages of the ledger: a player's record (games, wins, points and rank per game,
+the last games booked) and what one booked game gave each seat (points and Taler).
+
+Player ids never leave the house: a player is named by name, a booked game's seats by seat.
+"""
+
+from __future__ import annotations
+
+import json
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from services.ledger.bookings import RECENT_GAMES, recent_games_key
+from services.ledger.scoring import GAMES
+from shared import keys
+from shared.auth import current_player
+from shared.problems import Problem
+from shared.web import Blueprint, redis_client
+
+blp = Blueprint(
+    "players",
+    __name__,
+    description="A player's record and the booking of one game (read-only)",
+)
+
+
+@blp.before_request
+def require_player():
+    current_player()
+
+
+class RecentQuery(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    recent = fields.Integer(
+        load_default=20,
+        validate=validate.Range(0, RECENT_GAMES),
+        metadata={"description": "How many of the player's last booked games to list"},
+    )
+
+
+class GameStatsSchema(ma.Schema):
+    game = fields.String()
+    played = fields.Integer()
+    won = fields.Integer()
+    points = fields.Integer(metadata={"description": "Leaderboard points, all time"})
+    rank = fields.Integer(allow_none=True, metadata={"description": "None: not on the board"})
+
+
+class RecentGameSchema(ma.Schema):
+    game_id = fields.String()
+    table = fields.String()
+    no = fields.Integer(metadata={"description": "The game's number at its table"})
+    game = fields.String()
+    ended_at = fields.Float(allow_none=True)
+    place = fields.Integer(allow_none=True)
+    points = fields.Integer()
+    won = fields.Boolean()
+    taler = fields.Integer(metadata={"description": "Won (positive) or lost (negative)"})
+    scored = fields.Boolean()
+
+
+class PlayerSchema(ma.Schema):
+    name = fields.String()
+    games = fields.List(fields.Nested(GameStatsSchema))
+    recent = fields.List(fields.Nested(RecentGameSchema), metadata={"description": "Newest first"})
+
+
+class SeatBookingSchema(ma.Schema):
+    seat = fields.Integer()
+    human = fields.Boolean()
+    place = fields.Integer(allow_none=True)
+    points = fields.Integer(allow_none=True, metadata={"description": "None: a computer"})
+    won = fields.Boolean()
+    taler = fields.Integer(metadata={"description": "Won (positive) or lost (negative)"})
+
+
+class GameBookingSchema(ma.Schema):
+    game_id = fields.String()
+    table = fields.String()
+    no = fields.Integer()
+    game = fields.String()
+    scored = fields.Boolean(metadata={"description": "False: the game gave no points"})
+    stake = fields.Integer()
+    ended_at = fields.Float(allow_none=True)
+    seats = fields.List(fields.Nested(SeatBookingSchema))
+
+
+def _game_no(game_id: str) -> int:
+    return int(game_id.rsplit("-", 1)[1])
+
+
+def _taler(summary: dict, payouts: dict, refunds: dict, player: str) -> int:
+    paid = summary.get("stake", 0) if player in summary.get("paid", []) else 0
+    return payouts.get(player, 0) + refunds.get(player, 0) - paid
+
+
+def _booked(raw: dict) -> tuple[dict, dict, dict]:
+    return (
+        json.loads(raw["summary"]),
+        json.loads(raw.get("payouts") or "{}"),
+        json.loads(raw.get("refunds") or "{}"),
+    )
+
+
+def _place(summary: dict, player: str) -> int | None:
+    seats, places = summary.get("seats"), summary.get("places")
+    if not seats or not places or player not in seats:
+        return None
+    return places[seats.index(player)]
+
+
+@blp.route("/players/<name>")
+@blp.arguments(RecentQuery, location="query")
+@blp.response(200, PlayerSchema)
+@blp.problems((401, "No valid bearer token"), (404, "No player of this name"))
+def player_page(query, name):
+    """A player's games, wins, leaderboard points and rank per game, and the last games
+    booked (place, points, Taler; the table and game number lead to the game's record)."""
+    r = redis_client()
+    player = r.get(keys.account_name(name))
+    if not player:
+        raise Problem("There is no player with this name.", "no_such_player", name=name)
+    shown = r.hget(keys.account(player), "name") or name
+    stats = r.hgetall(keys.player_stats(player))
+    games = []
+    for game in GAMES:
+        board = keys.leaderboard(game, "all")
+        points = r.zscore(board, player)
+        rank = None if points is None else 1 + r.zcount(board, f"({points}", "+inf")
+        games.append(
+            {
+                "game": game,
+                "played": int(stats.get(f"{game}:played", 0)),
+                "won": int(stats.get(f"{game}:won", 0)),
+                "points": int(points or 0),
+                "rank": rank,
+            }
+        )
+    recent = []
+    game_ids = r.lrange(recent_games_key(player), 0, query["recent"] - 1) if query["recent"] else []
+    for game_id in game_ids:
+        raw = r.hgetall(keys.booking(game_id))
+        if not raw:
+            continue
+        summary, payouts, refunds = _booked(raw)
+        recent.append(
+            {
+                "game_id": game_id,
+                "table": summary["table"],
+                "no": _game_no(game_id),
+                "game": summary["game"],
+                "ended_at": summary.get("ended_at"),
+                "place": _place(summary, player),
+                "points": summary["points"].get(player, 0),
+                "won": player in summary["won"],
+                "taler": _taler(summary, payouts, refunds, player),
+                "scored": summary["scored"],
+            }
+        )
+    return {"name": shown, "games": games, "recent": recent}
+
+
+@blp.route("/tables/<table_id>/games/<int:game_no>")
+@blp.response(200, GameBookingSchema)
+@blp.problems((401, "No valid bearer token"), (404, "The game is not booked (yet)"))
+def game_booking(table_id, game_no):
+    """What a finished game gave each seat: place, leaderboard points and Taler won or lost.
+    A 404 until the booking job has booked it (moments after the game ends)."""
+    game_id = f"{table_id}-{game_no}"
+    raw = redis_client().hgetall(keys.booking(game_id))
+    if not raw:
+        raise Problem("The game is not booked (yet).", "no_such_game",
+                      table=table_id, game_no=game_no)  # fmt: skip
+    summary, payouts, refunds = _booked(raw)
+    places = summary.get("places") or []
+    seats = []
+    for index, player in enumerate(summary.get("seats") or []):
+        seats.append(
+            {
+                "seat": index,
+                "human": player is not None,
+                "place": places[index] if index < len(places) else None,
+                "points": summary["points"].get(player) if player else None,
+                "won": player in summary["won"] if player else False,
+                "taler": _taler(summary, payouts, refunds, player) if player else 0,
+            }
+        )
+    return {
+        "game_id": game_id,
+        "table": table_id,
+        "no": game_no,
+        "game": summary["game"],
+        "scored": summary["scored"],
+        "stake": summary.get("stake", 0),
+        "ended_at": summary.get("ended_at"),
+        "seats": seats,
+    }
