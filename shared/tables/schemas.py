@@ -32,6 +32,11 @@ class GameViewSchema(ma.Schema):
     ended_at = ma.fields.Float(allow_none=True)
     view = ma.fields.Dict(metadata={"description": "the engine's view for your seat"})
     legal = ma.fields.List(ma.fields.Dict(), metadata={"description": "your legal moves"})
+    preview = ma.fields.Dict(
+        allow_none=True,
+        metadata={"description": "Speedlaunch, for the seat to play: what each group click "
+                  "and each legal move would do (the engine's preview)"},
+    )  # fmt: skip
     result = ma.fields.Dict(allow_none=True)
 
 

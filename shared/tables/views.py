@@ -32,6 +32,8 @@ def game_view(doc: dict, seat: int | None) -> dict | None:
     running = doc["status"] == PLAYING
     to_move = engine.to_move(state) if running else None
     deadline = game["deadline"]
+    legal = engine.legal_moves(state, seat) if running and seat is not None else []
+    previews = getattr(engine, "previews", None)  # games whose plays can be previewed
     return {
         "no": game["no"],
         "first": game["first"],
@@ -44,7 +46,8 @@ def game_view(doc: dict, seat: int | None) -> dict | None:
         "started_at": game["started_at"],
         "ended_at": game["ended_at"],
         "view": engine.view(state, seat),
-        "legal": engine.legal_moves(state, seat) if running and seat is not None else [],
+        "legal": legal,
+        "preview": previews(state, seat, legal) if previews and running and legal else None,
         "result": game["result"],
     }
 

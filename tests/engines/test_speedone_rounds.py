@@ -386,6 +386,7 @@ def test_the_view_shows_the_own_hand_sorted_and_only_counts_of_the_others():
         "discard_size": 1,
         "discard_below": [],
         "drew_on": [{}, {}, {}],
+        "round_history": [],
         "top": "RD",
         "color": "R",
         "direction": -1,

@@ -17,7 +17,7 @@ from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
 from shared.games.speedlaunch.rounds import OVER, ROUND_TURNS, result, start_round
 from shared.games.speedlaunch.turn import apply, legal_moves
-from shared.games.speedlaunch.view import snapshot, view, zone_visibility
+from shared.games.speedlaunch.view import previews, snapshot, view, zone_visibility
 
 NAME = "speedlaunch"
 # No game takes more moves: at most six rounds of ROUND_TURNS turns, each turn one action
@@ -47,6 +47,7 @@ __all__ = [
     "legal_moves",
     "new",
     "preview",
+    "previews",
     "result",
     "snapshot",
     "to_move",

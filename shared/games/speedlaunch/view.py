@@ -17,7 +17,8 @@ from shared.games.speedlaunch.cards import (
     grouped,
     tokens,
 )
-from shared.games.speedlaunch.rounds import OVER, PLAYING
+from shared.games.speedlaunch.preview import _as_move, group, preview
+from shared.games.speedlaunch.rounds import FOLLOW, OVER, PLAYING
 
 # Per seat and stack: the upright pile (standing card face down under the open card, so
 # only its top shows) and the blind card lying under it.
@@ -118,6 +119,23 @@ def _player(state: dict, seat: int) -> dict[str, Any]:
     }
 
 
+def round_history(state: dict) -> list[dict[str, Any]]:
+    """Every round ended so far, oldest first: ``round``, ``winner`` (None: the round reached
+    its turn limit), ``first`` (who began it), the cards each seat had ``remaining`` (its
+    minus points of the round) and the ``minus`` totals after it. Public: card counts only."""
+    history, minus = [], [0] * state["seats"]
+    for number, entry in enumerate(state["record"], start=1):
+        minus = [total + left for total, left in zip(minus, entry["remaining"], strict=True)]
+        history.append({
+            "round": number,
+            "winner": entry["winner"],
+            "first": entry["first"],
+            "remaining": list(entry["remaining"]),
+            "minus": minus,
+        })  # fmt: skip
+    return history
+
+
 def view(state: dict, seat: int | None) -> dict[str, Any]:
     top_value, lamps = ramp.top(state)
     over = state["phase"] == OVER
@@ -144,5 +162,42 @@ def view(state: dict, seat: int | None) -> dict[str, Any]:
         "minus": list(state["minus"]),
         "rounds_won": list(state["won"]),
         "round_winners": [entry["winner"] for entry in state["record"]],
+        "round_history": round_history(state),
         "settings": dict(state["settings"]),
     }
+
+
+# What a preview tells the client (its English "text" is left to the client's own words, its
+# "move" is the legal move or the group's pick beside it).
+_SHOWN = ("legal", "turns_up", "value", "count", "lamps", "ignition", "room", "too_high")
+
+
+def _shown(shown: dict[str, Any]) -> dict[str, Any]:
+    return {key: shown[key] for key in _SHOWN if key in shown}
+
+
+def previews(state: dict, seat: int | None, legal: list[dict]) -> dict[str, Any] | None:
+    """The engine's preview for the seat to move, for the client to show before it plays
+    (so the client keeps no copy of the rules): ``groups`` — per kind in the hand or open on a
+    stack, what a click on its group picks (``move``: the pick, legal or not) and would do;
+    ``moves`` — beside each legal move, what it would do (None for moves that are no play).
+    None when the seat is not the one to play."""
+    if seat is None or state["phase"] not in (PLAYING, FOLLOW) or seat != state["turn"]:
+        return None
+    kinds = set(state["hands"][seat]) | {
+        stack[OPEN] for stack in state["stacks"][seat] if stack[OPEN] is not None
+    }
+    groups = {}
+    for kind in sorted(kinds):
+        shown = preview(state, seat, {"group": kind})
+        move = shown.get("move") or _group_move(state, seat, kind)
+        groups[kind] = {**_shown(shown), "move": move}
+    moves = [
+        _shown(preview(state, seat, move)) if move.get("type") == "play" else None for move in legal
+    ]
+    return {"groups": groups, "moves": moves}
+
+
+def _group_move(state: dict, seat: int, kind: str) -> dict[str, Any]:
+    """The pick of a group click that the rules refuse (its preview carries no move)."""
+    return _as_move(group(state, seat, kind))

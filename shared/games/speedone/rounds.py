@@ -41,6 +41,7 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
         "rounds_won": [0] * seats,
         "left": [],
         "over": False,
+        "history": [],
     }
     deal(state)
     return state

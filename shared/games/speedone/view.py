@@ -37,11 +37,22 @@ def drew_on(state: State) -> list[dict[str, int]]:
     return [dict(seen) for seen in state.get("drew_on") or [{} for _ in state["hands"]]]
 
 
+def round_history(state: State) -> list[dict[str, Any]]:
+    """Every round ended so far, oldest first: ``round``, ``winner`` (None: no winner), the
+    ``points`` in each losing hand (shown to all at the round's end), the points ``scored``
+    and the ``totals`` after it. Public."""
+    return [
+        {**entry, "points": list(entry["points"]), "scored": list(entry["scored"]),
+         "totals": list(entry["totals"])}
+        for entry in state.get("history", [])
+    ]  # fmt: skip
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The seat's own hand (sorted), every hand's size, the piles' sizes, every rule fact and
-    the public history of the round: the discard pile below its top card, oldest first (every
-    card in it was played face up, or turned up at the deal; the top is "top") and who drew on
-    which colour."""
+    the public history: the discard pile below its top card, oldest first (every card in it
+    was played face up, or turned up at the deal; the top is "top"), who drew on which colour,
+    and the rounds ended so far (``round_history``)."""
     return {
         "hand": None if seat is None else sorted(state["hands"][seat]),
         "hand_sizes": [len(hand) for hand in state["hands"]],
@@ -49,6 +60,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discard_size": len(state["discard"]),
         "discard_below": state["discard"][:-1],
         "drew_on": drew_on(state),
+        "round_history": round_history(state),
         **_facts(state),
     }
 
@@ -58,7 +70,12 @@ def snapshot(state: State) -> dict[str, Any]:
     zones = {f"hand:{seat}": list(hand) for seat, hand in enumerate(state["hands"])}
     zones["draw"] = list(state["draw"])
     zones["discard"] = list(state["discard"])
-    return {"zones": zones, "drew_on": drew_on(state), **_facts(state)}
+    return {
+        "zones": zones,
+        "drew_on": drew_on(state),
+        "round_history": round_history(state),
+        **_facts(state),
+    }
 
 
 def zone_visibility(zone: str) -> Visibility:
