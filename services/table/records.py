@@ -1,4 +1,5 @@
-"""A game's record once it is over (everything, nothing secret any more) and the log
+"""A game's record once it is over (everything, nothing secret any more), its replay (the
+engine's views step by step, as one seat saw them or with every hand open) and the log
 ("Bordbuch" / "Bautagebuch") as readable lines cut to the caller's seat."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from services.table.logbook import log_lines
 from shared import store
 from shared.auth import current_player
 from shared.games import get_game
+from shared.problems import Problem
 from shared.tables import table
 from shared.tables.errors import Conflict, NoSuchTable, no_such_table
 from shared.web import Blueprint, table_context
@@ -29,6 +31,49 @@ class RecordSchema(ma.Schema):
     result = ma.fields.Dict()
     started_at = ma.fields.Float()
     ended_at = ma.fields.Float()
+
+
+class ReplayQuerySchema(ma.Schema):
+    seat = ma.fields.Integer(
+        validate=ma.validate.Range(0), metadata={"description": "the views of this seat"}
+    )
+    open = ma.fields.Boolean(
+        load_default=False, metadata={"description": "every hand open (beside the views)"}
+    )
+    lang = ma.fields.String(validate=ma.validate.OneOf(("de", "en")), load_default="de")
+
+
+class ReplayStepSchema(ma.Schema):
+    index = ma.fields.Integer(metadata={"description": "0: the deal, n: after the n-th entry"})
+    kind = ma.fields.String(metadata={"description": "deal, move or leave"})
+    seat = ma.fields.Integer(allow_none=True, metadata={"description": "who moved or left"})
+    move = ma.fields.Dict(allow_none=True)
+    at = ma.fields.Float()
+    to_move = ma.fields.Integer(allow_none=True)
+    view = ma.fields.Dict(metadata={"description": "the engine's view for the chosen seat"})
+    hands = ma.fields.List(
+        ma.fields.Raw(allow_none=True),
+        allow_none=True,
+        metadata={"description": "with open: every seat's hand as its own view shows it"},
+    )
+    lines = ma.fields.List(ma.fields.String(), metadata={"description": "the log of the step"})
+
+
+class ReplaySchema(ma.Schema):
+    table = ma.fields.String()
+    game = ma.fields.String()
+    no = ma.fields.Integer()
+    options = ma.fields.Dict()
+    names = ma.fields.List(ma.fields.String(allow_none=True))
+    kinds = ma.fields.List(ma.fields.String())
+    seat = ma.fields.Integer(
+        allow_none=True, metadata={"description": "whose views (None: a spectator's)"}
+    )
+    open = ma.fields.Boolean()
+    result = ma.fields.Dict()
+    started_at = ma.fields.Float()
+    ended_at = ma.fields.Float()
+    steps = ma.fields.List(ma.fields.Nested(ReplayStepSchema))
 
 
 class LogLineSchema(ma.Schema):
@@ -83,6 +128,76 @@ def get_record(table_id, game_no):
     if store.load(r, table_id) is None:
         raise no_such_table(table_id)
     return record(r, table_id, game_no)
+
+
+def replay(r, table_id: str, game_no: int, seat: int | None, open_hands: bool, lang: str) -> dict:
+    """A finished game step by step: the deal, then the state after every move and leave, each
+    as the engine's view for ``seat`` (None: a spectator's), with every hand when
+    ``open_hands``, and the log lines of the step as ``seat`` reads them."""
+    entries = store.game_moves(r, table_id, game_no)
+    done = record(r, table_id, game_no)  # 404 / 409 as for the record
+    engine = get_game(done["game"])
+    count = len(done["seats"])
+    if seat is not None and seat >= count:
+        raise Problem(f"the game had seats 0 to {count - 1}", "no_such_seat", seat=seat)
+    state = engine.new(done["options"], count, done["seed"], done["first"])
+    lines: dict[int, list[str]] = {}
+    for line in log_lines(done["game"], entries, None if open_hands else seat, lang):
+        lines.setdefault(line["no"], []).append(line["text"])
+
+    def step(index: int, entry: dict | None) -> dict:
+        return {
+            "index": index,
+            "kind": entry["kind"] if entry else "deal",
+            "seat": entry["seat"] if entry else None,
+            "move": entry.get("move") if entry else None,
+            "at": entry["at"] if entry else done["started_at"],
+            "to_move": engine.to_move(state),
+            "view": engine.view(state, seat),
+            "hands": [engine.view(state, s).get("hand") for s in range(count)]
+            if open_hands
+            else None,
+            "lines": lines.get(index, []) if entry else lines.get(0, []),
+        }
+
+    steps = [step(0, None)]
+    for index, entry in enumerate(done["moves"], start=1):
+        if entry["kind"] == "move":
+            engine.apply(state, entry["seat"], entry["move"])
+        else:
+            engine.leave(state, entry["seat"])
+        steps.append(step(index, entry))
+    steps[-1]["lines"] += lines.get(len(done["moves"]) + 1, [])  # the closing lines: places
+    return {
+        "table": table_id,
+        "game": done["game"],
+        "no": game_no,
+        "options": done["options"],
+        "names": [s.get("name") for s in done["seats"]],
+        "kinds": [s.get("kind", "human") for s in done["seats"]],
+        "seat": seat,
+        "open": open_hands,
+        "result": done["result"],
+        "started_at": done["started_at"],
+        "ended_at": done["ended_at"],
+        "steps": steps,
+    }
+
+
+@blp.route("/tables/<table_id>/games/<int:game_no>/replay")
+@blp.arguments(ReplayQuerySchema, location="query")
+@blp.response(200, ReplaySchema)
+@blp.problems(400, 401, 404, 409)
+def get_replay(query, table_id, game_no):
+    """A finished game, move by move, computed with the engine: the deal and the view after
+    every move as one seat saw it (``seat``; none: as a spectator), or with every hand open
+    (``open``: the game is over, nothing is secret any more), each step with its log lines.
+    Anyone signed in may read it, as the record."""
+    current_player()
+    r = table_context().r
+    if store.load(r, table_id) is None:
+        raise no_such_table(table_id)
+    return replay(r, table_id, game_no, query.get("seat"), query["open"], query["lang"])
 
 
 @blp.route("/tables/<table_id>/log")
