@@ -28,7 +28,10 @@ def create_web_app() -> Flask:
     app = Flask("web", static_folder=None)
 
     @app.get("/")
-    def index():
+    @app.get("/t/<path:_page>")
+    @app.get("/p/<path:_page>")
+    def index(_page=None):
+        """The client's own addresses (a table, a player) are all the one page."""
         return send_from_directory(WEB_ROOT, "index.html")
 
     @app.get("/<path:name>")

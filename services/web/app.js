@@ -1,7 +1,11 @@
-// The client's entry: sign in, then the lobby or — after a reload — straight back to the table.
+// The client's entry: sign in, then the page the address names (/ the lobby, /t/<id> a table,
+// /p/<name> a player) or — at / after a reload — straight back to the table one plays at.
 import { ApiError, api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
+import { playerPath, replayPath, tablePath } from "./paths.js";
+import { renderPlayer } from "./player.js";
+import { renderReplay } from "./replay.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
 import { fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
@@ -22,10 +26,10 @@ function renderHeader() {
   document.querySelector(".skip").textContent = t("skip");
   clear(
     header,
-    h("a.brand", { href: "#", onclick: (e) => { e.preventDefault(); if (!localStorage.getItem(TABLE_KEY)) showLobby(); } },
+    h("a.brand", { href: "/", onclick: (e) => { e.preventDefault(); showLobby(); } },
       h("span.logo", { "aria-hidden": "true" }, "⚡"), t("brand")),
     h("div.spacer"),
-    session.player ? h("span.me", { "data-testid": "me" }, session.player.name) : null,
+    session.player ? h("a.me", { "data-testid": "me", href: playerPath(session.player.name), "data-route": "" }, session.player.name) : null,
     session.player ? h("button.ghost", { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" }, t("balance.key")) : null,
     h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
     h("button.ghost", {
@@ -102,23 +106,87 @@ function showLogin() {
   name.focus();
 }
 
-export function showLobby() {
+// ---------------------------------------------------------------- addresses
+
+// The address names the page: a new page pushes its address (Back returns), a page shown
+// for the address already there (reload, Back, Forward) changes nothing in the history.
+let shown = null; // the path of the page on screen
+function address(path, replace = false) {
+  shown = path;
+  if (location.pathname === path) return;
+  history[replace ? "replaceState" : "pushState"](null, "", path);
+}
+
+export function showLobby({ replace = false } = {}) {
   leaveView();
   localStorage.removeItem(TABLE_KEY);
-  current = showLobby;
+  address("/", replace);
+  document.title = t("brand");
+  current = () => showLobby({ replace: true });
   renderHeader();
-  cleanup = renderLobby(main, { openTable: showTable });
+  cleanup = renderLobby(main, { openTable: (id) => showTable(id) });
 }
 
-export function showTable(id) {
+export function showTable(id, { replace = false } = {}) {
   leaveView();
   localStorage.setItem(TABLE_KEY, id);
-  current = () => showTable(id);
+  address(tablePath(id), replace);
+  document.title = `${t("brand")} · ${id}`;
+  current = () => showTable(id, { replace: true });
   renderHeader();
-  cleanup = renderTable(main, id, { toLobby: showLobby });
+  cleanup = renderTable(main, id, { toLobby: () => showLobby() });
 }
 
+export function showPlayer(name, { replace = false } = {}) {
+  leaveView();
+  address(playerPath(name), replace);
+  document.title = `${t("brand")} · ${name}`;
+  current = () => showPlayer(name, { replace: true });
+  renderHeader();
+  cleanup = renderPlayer(main, name, { openTable: (id) => showTable(id) });
+}
+
+export function showReplay(id, no, { replace = false } = {}) {
+  leaveView();
+  address(replayPath(id, no), replace);
+  document.title = `${t("brand")} · ${t("replay.title")} · ${id} · ${no}`;
+  current = () => showReplay(id, no, { replace: true });
+  renderHeader();
+  cleanup = renderReplay(main, id, no);
+}
+
+// The page of the address in the bar; false when it names none (/ and anything unknown).
+function route() {
+  const path = location.pathname;
+  const match = (pattern) => path.match(pattern)?.slice(1).map(decodeURIComponent);
+  const replay = match(/^\/t\/([^/]+)\/(\d+)\/?$/);
+  if (replay) return showReplay(replay[0], Number(replay[1]), { replace: true }), true;
+  const table = match(/^\/t\/([^/]+)\/?$/);
+  if (table) return showTable(table[0], { replace: true }), true;
+  const player = match(/^\/p\/([^/]+)\/?$/);
+  if (player) return showPlayer(player[0], { replace: true }), true;
+  return false;
+}
+
+window.addEventListener("popstate", () => {
+  if (location.pathname === shown) return; // only the fragment changed (the skip link)
+  if (!session.token || !session.player) return showLogin();
+  if (!route()) showLobby({ replace: true });
+});
+
+// Links inside the client (data-route) change the page without loading it again; a click
+// with a modifier (new tab, new window) is left to the browser.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("a[data-route]");
+  if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  document.querySelector(".backdrop .modal-head .close")?.click();
+  event.preventDefault();
+  history.pushState(null, "", link.getAttribute("href"));
+  if (!route()) showLobby({ replace: true });
+});
+
 async function resume() {
+  if (route()) return;
   let tables = [];
   try {
     tables = await api.get(api.lobby("/me/tables"));
@@ -128,8 +196,8 @@ async function resume() {
   }
   const stored = localStorage.getItem(TABLE_KEY);
   const back = tables.find((table) => table.id === stored) || tables.find((table) => table.status === "playing");
-  if (back) showTable(back.id);
-  else showLobby();
+  if (back) showTable(back.id, { replace: true });
+  else showLobby({ replace: true });
 }
 
 function logout() {
@@ -137,6 +205,7 @@ function logout() {
   session.set(null, null);
   localStorage.removeItem(TABLE_KEY);
   clearInterval(heartbeat);
+  address("/", true);
   showLogin();
 }
 

@@ -1,9 +1,15 @@
 // The end screen: a dialog over the whole page (the page behind is inert, Tab stays inside)
-// with the places, who left the game, and "Nochmal" only when a next game can be dealt.
+// with the places, the leaderboard points and Taler each player won or lost (the ledger's
+// booking of the game), the rounds one by one, who left the game, and "Nochmal" only when a
+// next game can be dealt.
+import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
+import { playerPath, replayPath } from "./paths.js";
 import { h, keepFocusIn } from "./ui.js";
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 // How many would play the next game: the server's rule (free and left seats filled with
 // computers if the table says so, else dropped; those waiting sit down).
@@ -18,15 +24,87 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
   const layer = h("div.end-layer", { hidden: true });
   keepFocusIn(layer);
 
+  // The ledger's booking of the game on screen: asked for once the game is over, again every
+  // second while the booking job has not booked it yet (a 404), at most for half a minute.
+  let booking = null; // {key, data, tries, timer}
+  let last = null;
+
+  function askBooking(table) {
+    const key = `${table.id}-${table.current.no}`;
+    if (booking?.key === key) return;
+    clearTimeout(booking?.timer);
+    booking = { key, data: null, tries: 0, timer: null };
+    const mine = booking;
+    const ask = async () => {
+      try {
+        mine.data = await api.get(api.ledger(`/tables/${encodeURIComponent(table.id)}/games/${table.current.no}`));
+        if (booking === mine && last && !layer.hidden) render(last.table, last.board);
+      } catch (error) {
+        mine.tries += 1;
+        if (booking === mine && error.status === 404 && mine.tries < 30) mine.timer = setTimeout(ask, 1000);
+      }
+    };
+    ask();
+  }
+
+  function bookingColumns(table) {
+    const data = booking?.data;
+    if (!data) return [];
+    return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null].filter(Boolean);
+  }
+
+  function bookingCells(table, index) {
+    const data = booking?.data;
+    if (!data) return [];
+    const seat = data.seats[index];
+    const cells = [];
+    if (data.scored) cells.push(seat?.human ? h("td.num", { "data-testid": "end-points" }, signed(seat.points)) : h("td.num.muted", {}, "–"));
+    if (data.stake) {
+      cells.push(seat?.human ? h("td.num", { "data-testid": "end-taler", class: seat.taler < 0 ? "neg" : seat.taler > 0 ? "pos" : null }, signed(seat.taler))
+        : h("td.num.muted", {}, "–"));
+    }
+    return cells;
+  }
+
   function rows(table, board) {
     const places = table.current?.result?.places;
     if (!places) return [];
     return table.seats.map((seat, index) => ({ index, seat, place: places[index] }))
       .sort((a, b) => a.place - b.place)
       .map((row) => h("tr", { class: row.seat.you ? "me" : null },
-        h("td", {}, t("table.place", { n: row.place })),
-        h("td", {}, row.seat.name || t("room.seat", { n: row.index + 1 }), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null),
-        (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell))));
+        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
+        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null),
+        (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
+        bookingCells(table, row.index)));
+  }
+
+  // A person's name leads to the person's page (a new tab keeps the end screen).
+  function seatName(seat, index) {
+    const name = seat.name || t("room.seat", { n: index + 1 });
+    if (seat.kind !== "human" || !seat.name) return name;
+    return h("a.player-link", { href: playerPath(seat.name), target: "_blank", rel: "noopener" }, name);
+  }
+
+  // The rounds one by one (from the engine's round history in the view): per round and seat
+  // what the board says (cards left, points scored), the round's winner marked.
+  function roundsTable(table, board) {
+    const lines = board.roundLines?.(table.current?.view);
+    if (!lines?.rows.length) return null;
+    const names = table.seats.map((seat, index) => seat.name || t("room.seat", { n: index + 1 }));
+    return h("details.end-rounds", { open: true, "data-testid": "end-rounds" },
+      h("summary", {}, t("end.rounds", { n: lines.rows.length })),
+      h("div.table-scroll", {}, h("table.rounds", {},
+        h("caption.sr-only", {}, lines.caption),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span.sr-only", {}, t("end.round.col"))),
+          names.map((name, index) => h("th.num", { scope: "col", class: table.seats[index].you ? "me" : null }, name)))),
+        h("tbody", {},
+          lines.rows.map((row) => h("tr", { "data-round": row.round },
+            h("th", { scope: "row" }, t("end.round", { n: row.round }), row.winner === null ? h("span.muted", {}, ` · ${t("end.no_winner")}`) : null),
+            row.cells.map((cell, index) => h("td.num", {
+              class: row.winner === index ? "won" : null,
+              "aria-label": row.winner === index ? `${cell} (${t("end.round.won")})` : null,
+            }, row.winner === index ? `★ ${cell}` : cell)))),
+          lines.total ? h("tr.total", {}, h("th", { scope: "row" }, lines.total.label), lines.total.cells.map((cell) => h("td.num", {}, cell))) : null))));
   }
 
   function choices(table) {
@@ -35,12 +113,16 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const back = seated && table.seats[table.you]?.back;
     const enough = nextGamePlayers(table) >= GAMES[table.game].min;
     const lobby = h("button", { type: "button", "data-key": "end-lobby", "data-testid": "to-lobby", onclick: toLobby }, t("table.to_lobby"));
-    if (!seated) return [lobby];
+    const replay = table.current?.result ? h("a.button-link", {
+      href: replayPath(table.id, table.current.no), "data-route": "", "data-key": "end-replay", "data-testid": "to-replay",
+    }, "⏵ ", t("replay.watch")) : null;
+    if (!seated) return [lobby, replay];
     if (!enough) {
       return [
         h("p.end-why", { "data-testid": "end-missing" }, t("table.again.missing")),
         h("button.primary", { type: "button", "data-key": "end-reopen", "data-testid": "reopen", onclick: again }, t("table.again.reopen")),
         lobby,
+        replay,
       ];
     }
     return [
@@ -48,6 +130,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
         type: "button", "data-key": "end-again", "data-testid": "rematch", disabled: back && others, onclick: again,
       }, "↻ ", t(`table.again.${table.game}`)),
       lobby,
+      replay,
     ];
   }
 
@@ -67,9 +150,11 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     layer.hidden = !open;
     inertWhileOpen(open);
     if (!open) return layer.replaceChildren();
+    last = { table, board };
+    if (table.current?.result) askBooking(table);
     const result = table.current?.result;
     const gone = table.seats.filter((seat) => seat.kind === "human" && seat.left);
-    const extraHead = board.resultColumns?.() || [];
+    const extraHead = [...(board.resultColumns?.() || []), ...bookingColumns(table)];
     layer.replaceChildren(h("section.end-screen.panel", {
       "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", tabindex: "-1",
     },
@@ -79,6 +164,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       h("table.result", {},
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),
         h("tbody", {}, rows(table, board))),
+      roundsTable(table, board),
       table.held_until ? heldLine(table) : null,
       h("div.row", {}, choices(table))));
     // the dialog itself takes the focus (not "Nochmal": an Enter meant for the last move
@@ -90,5 +176,5 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     }
   }
 
-  return { layer, render };
+  return { layer, render, stop: () => clearTimeout(booking?.timer) };
 }

@@ -11,6 +11,13 @@ const PATHS = {
   grr: '<circle cx="12" cy="12" r="10" fill="#ff7a4d"/><circle cx="8.5" cy="11" r="1.3" fill="#222"/><circle cx="15.5" cy="11" r="1.3" fill="#222"/><path d="M7 8l3 1.5M17 8l-3 1.5M7.5 17c2-2.5 7-2.5 9 0" stroke="#222" stroke-width="1.6" fill="none"/>',
   bricks: '<path d="M2 6h20v4H2zM2 14h20v4H2z" fill="#e8853a"/><path d="M8 6v4M16 6v4M5 14v4M12 14v4M19 14v4" stroke="#0006"/>',
   rubble: '<path d="M3 20l4-7 3 4 3-6 4 5 4 4z" fill="#9aa3b8"/>',
+  link: '<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.2 1.2M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.2-1.2" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
+  first: '<path d="M5 5h2v14H5zM19 5v14L8 12z" fill="currentColor"/>',
+  prev: '<path d="M17 5v14L6 12z" fill="currentColor"/>',
+  play: '<path d="M7 5v14l12-7z" fill="currentColor"/>',
+  pause: '<path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor"/>',
+  next: '<path d="M7 5v14l11-7z" fill="currentColor"/><path d="M18 5h2v14h-2z" fill="currentColor"/>',
+  last: '<path d="M5 5v14l11-7z" fill="currentColor"/><path d="M17 5h2v14h-2z" fill="currentColor"/>',
   hand: '<path d="M7 11V5a1.5 1.5 0 0 1 3 0v5V3.5a1.5 1.5 0 0 1 3 0V10 5a1.5 1.5 0 0 1 3 0v9c0 4-3 7-6 7s-5-2-7-6l-1.5-3a1.4 1.4 0 0 1 2.5-1.2z" fill="currentColor"/>',
 };
 

@@ -2,6 +2,7 @@
 // online (challenge) and incoming invitations, and the leaderboard per game.
 import { api, session } from "./api.js";
 import { t } from "./i18n.js";
+import { playerPath } from "./paths.js";
 import { prefs } from "./prefs.js";
 import { clear, h, showError, toast } from "./ui.js";
 
@@ -276,7 +277,7 @@ export function renderLobby(root, { openTable }) {
       if (!alive) return;
       clear(boardBox,
         board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.player === session.player?.id ? "me" : null },
-          h("span.rank", {}, s.rank), h("span.name", {}, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
+          h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
         h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
     } catch (error) {
       if (alive) clear(boardBox, h("p.muted", {}, error.message));

@@ -7,17 +7,11 @@ import { h } from "./ui.js";
 const KINDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "SAT", "AST", "HOLE"];
 const ORDER = Object.fromEntries(KINDS.map((kind, index) => [kind, index]));
 const SPECIAL = new Set(["AST", "HOLE"]);
-const UNLIMITED = 120;
 
 export function moveKey(move) {
   return JSON.stringify([move.type, move.hand || [], move.stacks || [], move.target ?? null, move.stack ?? null]);
 }
 
-function room(top, lamps, value) {
-  if (top === null || top === undefined) return value !== null ? 4 : UNLIMITED;
-  if (value === null || value === top) return 4 - lamps;
-  return value < top ? 4 : 0;
-}
 
 export function createSpeedlaunch(ctx) {
   const { t } = ctx;
@@ -77,16 +71,38 @@ export function createSpeedlaunch(ctx) {
     return null;
   }
 
+  // The engine's preview (current.preview, for the seat to play): per group what a click
+  // picks and would do, per legal move what it would do. The client keeps no rule of its own.
+  function engineGroup(kind) {
+    return ctx.table.current?.preview?.groups?.[kind] || null;
+  }
+
+  function pickOf(move) {
+    const hand = {};
+    for (const kind of move?.hand || []) hand[kind] = (hand[kind] || 0) + 1;
+    return { hand, stacks: [...(move?.stacks || [])] };
+  }
+
   function groupPick(kind) {
-    const hand = view.hand?.[kind] || 0;
-    const open = view.players[me()].open;
-    const matching = open.map((card, i) => (card === kind ? i : -1)).filter((i) => i >= 0);
-    if (SPECIAL.has(kind)) return hand ? { hand: { [kind]: 1 }, stacks: [] } : { hand: {}, stacks: matching.slice(0, 1) };
-    const value = kind === "SAT" ? null : Number(kind);
-    if (kind === "SAT") return hand ? { hand: { SAT: 1 }, stacks: [] } : { hand: {}, stacks: matching.slice(0, 1) };
-    const limit = room(view.top, view.lamps, value);
-    const taken = Math.min(hand, Math.max(limit, 1));
-    return { hand: taken ? { [kind]: taken } : {}, stacks: matching.slice(0, Math.max(limit - taken, 0)) };
+    return pickOf(engineGroup(kind)?.move);
+  }
+
+  // What the engine says about a pick: the preview of the legal move it is (an asteroid
+  // without its target: of any of its targets), else of the group click it is, else null.
+  function engineSays(pick) {
+    const previews = ctx.table.current?.preview;
+    if (!previews) return null;
+    const saved = selection;
+    selection = pick;
+    const move = asMove();
+    const targets = asteroidTargets();
+    selection = saved;
+    const key = moveKey(move);
+    let index = legal.findIndex((m) => moveKey(m) === key);
+    if (index < 0 && targets.length) index = legal.findIndex((m) => moveKey(m) === moveKey({ ...move, target: targets[0] }));
+    if (index >= 0 && previews.moves?.[index]) return { ...previews.moves[index], targets: targets.length };
+    const group = Object.values(previews.groups || {}).find((g) => g.move && moveKey(g.move) === key);
+    return group || null;
   }
 
   function pickMove(pick) {
@@ -98,25 +114,28 @@ export function createSpeedlaunch(ctx) {
     return { move, legal: legalKeys.has(moveKey(move)) || targets.length > 0 };
   }
 
+  // The preview in the player's words, from what the engine says (engineSays).
   function previewOf(pick) {
     const cards = [];
     for (const [kind, n] of Object.entries(pick.hand)) for (let i = 0; i < n; i++) cards.push(kind);
     for (const index of pick.stacks) cards.push(view.players[me()].open[index]);
     if (!cards.length) return "";
-    if (cards.length === 1 && cards[0] === "HOLE") return t("sl.preview.hole");
-    if (cards.length === 1 && cards[0] === "AST") return view.ramp.length ? t("sl.preview.ast") : t("sl.preview.ast_burn");
-    const values = cards.filter((c) => c !== "SAT").map(Number);
-    const value = values.length ? values[0] : null;
-    if (value !== null && view.top !== null && value > view.top) return t("sl.preview.too_high");
-    const limit = room(view.top, view.lamps, value);
-    if (cards.length > limit) return t("sl.preview.full");
-    if (value === null) {
-      const carried = view.top;
-      const after = carried === null ? 0 : cards.length + view.lamps;
-      return t("sl.preview.sat", { n: cards.length }) + (after === 4 ? ` ${t("sl.preview.ignition")}` : "");
+    const said = engineSays(pick);
+    if (said?.legal) {
+      if (said.value === undefined) {
+        if (cards[0] === "HOLE") return t("sl.preview.hole");
+        return said.targets ? t("sl.preview.ast") : t("sl.preview.ast_burn");
+      }
+      const text = said.value === null ? t("sl.preview.sat", { n: said.count }) : t("sl.preview.play", { n: said.count, v: said.value });
+      return text + (said.ignition ? ` ${t("sl.preview.ignition")}` : "");
     }
-    const after = cards.length + (value === view.top ? view.lamps : 0);
-    return t("sl.preview.play", { n: cards.length, v: value }) + (after === 4 ? ` ${t("sl.preview.ignition")}` : "");
+    if (said?.too_high || cards.some((kind) => engineGroup(kind)?.too_high)) return t("sl.preview.too_high");
+    // more cards of a value than any legal play of it holds: over the four-limit
+    const counts = (ctx.table.current?.preview?.moves || []).filter((m) => m?.legal && m.value !== undefined);
+    const value = cards.find((kind) => kind !== "SAT" && !SPECIAL.has(kind));
+    const most = Math.max(0, ...counts.filter((m) => String(m.value) === String(value ?? null)).map((m) => m.count));
+    if (counts.length && most && cards.length > most) return t("sl.preview.full");
+    return t("sl.preview.refused");
   }
 
   function clickGroup(kind) {
@@ -130,8 +149,7 @@ export function createSpeedlaunch(ctx) {
         selection = held ? { hand: {}, stacks: [] } : groupPick("SAT");
       } else {
         const more = { hand: { ...selection.hand, SAT: held + 1 }, stacks: selection.stacks };
-        const limit = room(view.top, view.lamps, currentValue);
-        if (held < (view.hand.SAT || 0) && selectedCards().length < limit) selection = more;
+        if (held < (view.hand.SAT || 0) && pickMove(more).legal) selection = more;
         else {
           const hand = { ...selection.hand };
           delete hand.SAT;
@@ -255,8 +273,19 @@ export function createSpeedlaunch(ctx) {
         h("div.opp-stacks", {}, player.open.map((card, i) => h("div.mini-stack", {},
           card ? launchCard(card, { small: true }) : (player.face_down[i] ? cardBack("speedlaunch", { small: true }) : h("div.card.small.gap")),
           player.face_down[i] ? h("span.fd", { "aria-label": t("sl.face_down", { n: player.face_down[i] }) }, "▮".repeat(player.face_down[i])) : null))),
-        h("div.opp-hand", {}, cardBack("speedlaunch", { small: true, count: player.hand })));
+        h("div.opp-hand", {}, cardBack("speedlaunch", { small: true, count: player.hand })),
+        knownCards(player));
     }));
+  }
+
+  // The cards of an opponent's hand everyone saw it take (the engine's players[i].known).
+  function knownCards(player) {
+    const known = Object.entries(player.known || {}).filter(([, n]) => n > 0);
+    if (!known.length) return null;
+    const words = known.map(([kind, n]) => `${n} × ${launchName(kind)}`).join(", ");
+    return h("div.opp-known", { "data-testid": "known", "aria-label": t("sl.known.label", { cards: words }), title: t("sl.known.label", { cards: words }) },
+      h("span.muted", { "aria-hidden": "true" }, t("sl.known")),
+      known.map(([kind, n]) => h("span.known-card", { "aria-hidden": "true" }, launchCard(kind, { small: true }), n > 1 ? h("span.known-n", {}, `×${n}`) : null)));
   }
 
   function renderStacks() {
@@ -382,6 +411,13 @@ export function createSpeedlaunch(ctx) {
     },
     resultColumns: () => [t("sl.result.minus"), t("sl.result.rounds")],
     resultCells: (result, seat) => [result?.minus?.[seat] ?? "", result?.rounds_won?.[seat] ?? ""],
+    // the end screen's rounds (a game of more than one): the cards each seat had left, which
+    // are its minus points of the round, and the minus points after the last
+    roundLines: (v) => v?.rounds > 1 && v.round_history?.length ? {
+      caption: t("sl.result.minus"),
+      rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.remaining })),
+      total: { label: t("sl.result.minus"), cells: v.minus },
+    } : null,
   };
 }
 

@@ -35,15 +35,9 @@ export function createSpeedone(ctx) {
   let legal = [];
   let choosing = null; // a wild card waiting for its colour
   let hinted = null;
-  let rounds = [];
 
   const me = () => ctx.table.you;
   const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
-  const storeKey = () => `sg.so.${ctx.table.id}.${ctx.table.current?.no}`;
-
-  function loadRounds() {
-    rounds = JSON.parse(localStorage.getItem(storeKey()) || "[]");
-  }
 
   function play(card) {
     if (!mine()) return;
@@ -87,11 +81,25 @@ export function createSpeedone(ctx) {
       h("div.discard", { "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
         oneCard(view.top, { wish: wished ? view.color : null }),
         h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) })),
+      renderHistory(),
       h("div.so-facts", {},
         h("div.direction", { "data-testid": "direction" }, t(`so.direction.${view.direction}`)),
         wished ? h("div", {}, t("so.wish", { c: t(`so.colour.${view.color}`) })) : null,
         pending ? h("div.pending", { "data-testid": "pending" }, t("so.pending", { n: pending.amount })) : null,
         h("div.muted", {}, t("so.round", { n: view.round }), " · ", t("so.target", { n: view.settings.target }))));
+  }
+
+  // The discard pile below its top card (the engine's discard_below, oldest first): the last
+  // few fanned beside the pile, all of them, newest first, on a click.
+  function renderHistory() {
+    const below = view.discard_below || [];
+    if (!below.length) return null;
+    const newest = below.slice().reverse();
+    return h("details.so-history", { "data-testid": "discard-history" },
+      h("summary", { "aria-label": t("so.history.label", { n: below.length }) },
+        h("span.history-fan", { "aria-hidden": "true" }, newest.slice(0, 4).reverse().map((card) => oneCard(card, { small: true }))),
+        h("span.muted", {}, t("so.history", { n: below.length }))),
+      h("ol.history-list", { reversed: true }, newest.map((card) => h("li", {}, oneCard(card, { small: true, attrs: { title: oneName(card) } })))));
   }
 
   function renderHand() {
@@ -129,7 +137,7 @@ export function createSpeedone(ctx) {
       h("table", {},
         h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", {}, s.name || i + 1)))),
         h("tbody", {},
-          rounds.map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)))),
+          (view.round_history || []).map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)))),
           h("tr.total", {}, h("th", {}, t("so.total")), view.totals.map((p) => h("td", {}, p))),
           h("tr", {}, h("th", {}, t("so.rounds_won")), view.rounds_won.map((p) => h("td", {}, p))),
           partners ? h("tr.total", {}, h("th", {}, t("so.team", { n: "" })), seats.map((_, i) => h("td", {}, `${t("so.team", { n: (i % 2) + 1 })}: ${view.team_totals[i % 2]}`))) : null)));
@@ -140,7 +148,6 @@ export function createSpeedone(ctx) {
       view = table.current?.view;
       legal = table.current?.legal || [];
       if (!view) return;
-      loadRounds();
       if (!mine()) choosing = null;
       el.replaceChildren(h("div.so-board", {},
         renderOpponents(),
@@ -149,13 +156,6 @@ export function createSpeedone(ctx) {
         renderScores()));
     },
     newGame() { choosing = null; hinted = null; },
-    events(events) {
-      const ended = events.filter((e) => e.type === "round_end");
-      if (!ended.length || !ctx.table?.current) return;
-      loadRounds();
-      for (const e of ended) if (!rounds.some((r) => r.round === e.round)) rounds.push({ round: e.round, scored: e.scored, winner: e.winner });
-      localStorage.setItem(storeKey(), JSON.stringify(rounds));
-    },
     seatInfo(v, seat) {
       if (!v.hand_sizes) return null;
       const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";
@@ -174,5 +174,11 @@ export function createSpeedone(ctx) {
     },
     resultColumns: () => [t("so.total"), t("so.rounds_won")],
     resultCells: (result, seat) => [result?.totals?.[seat] ?? "", result?.rounds_won?.[seat] ?? ""],
+    // the end screen's rounds: the points each seat scored per round, the totals below
+    roundLines: (v) => v?.round_history?.length ? {
+      caption: t("so.scores"),
+      rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.scored })),
+      total: { label: t("so.total"), cells: v.totals },
+    } : null,
   };
 }

@@ -9,6 +9,7 @@ import { createSpeedlaunch } from "./speedlaunch.js";
 import { createSpeedone } from "./speedone.js";
 import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
+import { tablePath } from "./paths.js";
 import { subscribe } from "./sse.js";
 import { clear, h, modal, showError, toast, typing } from "./ui.js";
 
@@ -174,8 +175,20 @@ export function renderTable(root, id, { toLobby }) {
       playing && table.you !== null ? h("button.hint", {
         type: "button", "data-testid": "hint", disabled: !myTurn(), "aria-keyshortcuts": "T", onclick: askHint,
       }, icon("bulb"), " ", t("table.hint")) : null,
+      h("button.ghost.share", { type: "button", "data-testid": "share", "aria-label": t("table.link.label"), title: t("table.link.label"), onclick: share }, icon("link"), " ", t("table.link")),
       h("button.leave", { type: "button", "data-testid": "leave", onclick: leave }, t("table.leave")),
     );
+  }
+
+  // The table's own address, to send to someone who shall watch or join.
+  async function share() {
+    const url = new URL(tablePath(id), location.origin).href;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      /* no clipboard (an insecure origin): the address is shown to copy by hand */
+    }
+    toast(t("table.link.copied", { url }), "ok");
   }
 
   function renderSeats() {
@@ -476,6 +489,7 @@ export function renderTable(root, id, { toLobby }) {
     unsubscribe();
     document.removeEventListener("keydown", onKey);
     clearTimeout(noteTimer);
+    end.stop();
     if (header) header.inert = false;
   };
 }

@@ -29,7 +29,7 @@ def test_solo_game_to_the_end_and_rematch(new_page, game):
     assert moves > 0
     end = page.locator(END)
     expect(end).to_be_visible()
-    expect(end.locator("tbody tr")).to_have_count(2)
+    expect(end.locator("table.result tbody tr")).to_have_count(2)
     expect(page.locator(".log-lines li").first).to_be_visible()
     page.get_by_test_id("rematch").click()
     expect(page.locator(END)).to_have_count(0)

@@ -1,0 +1,126 @@
+"""What the engines tell, shown (issue #19, part 3): the cards each Speedlaunch seat was seen
+to take, Speedone's discard pile below its top, and the Speedlaunch preview taken from the
+engine's preview (the client keeps no copy of the rules). 1366×800 and 390×844, DE and EN."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import MY_TURN, sign_in, unique_name
+from tests.e2e.house_api import House
+from tests.e2e.test_end_screen import browser_token, no_horizontal_scroll, play_seats
+
+SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
+WEB = Path(__file__).resolve().parents[2] / "services" / "web"
+
+
+def two_player_table(house: House, page, game: str, **options) -> tuple[str, str]:
+    other = house.guest(unique_name("Opp"))
+    table = house.open_table(browser_token(page), game, seats=2)
+    if options:
+        house.call("PATCH", f"/api/lobby/tables/{table}/settings", browser_token(page),
+                   {"options": options})  # fmt: skip
+    house.join(other, table)
+    house.start(browser_token(page), table)
+    page.goto(f"/t/{table}")
+    expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
+    return table, other
+
+
+def test_the_client_keeps_no_copy_of_the_speedlaunch_rules():
+    source = (WEB / "speedlaunch.js").read_text()
+    assert "function room(" not in source and "UNLIMITED" not in source
+    assert "current?.preview" in source
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house_url, size):
+    house = House(house_url)
+    page = new_page(*SIZES[size])
+    sign_in(page, unique_name("Lia"))
+    table, other = two_player_table(house, page, "speedlaunch")
+    me = browser_token(page)
+
+    seat = house.call("GET", f"/api/table/tables/{table}", me)["you"]
+
+    def seen_taking(doc):  # the opponent took the ramp, and it is the browser's turn
+        view = doc["current"]["view"]
+        mine = doc["you"] == seat and doc["current"]["to_move"] == seat
+        return mine and view["phase"] == "play" and bool(view["players"][1 - seat]["known"])
+
+    doc = play_seats(house, [other, me], table, until=seen_taking, seed=3)
+    if doc["status"] != "playing":
+        pytest.skip("the game ended before the opponent took the ramp")
+    doc = house.call("GET", f"/api/table/tables/{table}", me)
+    expect(page.locator(MY_TURN)).to_be_visible()
+    expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
+
+    opp = 1 - doc["you"]
+    known = doc["current"]["view"]["players"][opp]["known"]
+    seen = page.get_by_test_id("known")
+    expect(seen).to_have_count(1)
+    for kind, count in known.items():
+        label = seen.get_attribute("aria-label") or ""
+        assert f"{count} × " in label, (kind, label)
+    expect(seen).to_contain_text("gesehen")
+
+    # the preview over a group is the engine's, in the player's words
+    groups = doc["current"]["preview"]["groups"]
+    hand = doc["current"]["view"]["hand"]
+    kind, said = next(
+        (k, g) for k, g in groups.items() if k in hand and g["legal"] and g.get("value")
+    )
+    page.locator(f"button.group[data-kind='{kind}']").hover()
+    box = page.get_by_test_id("preview")
+    text = f"→ {said['count']} × {said['value']} legen"
+    expect(box).to_contain_text(text)
+    if said["ignition"]:
+        expect(box).to_contain_text("ZÜNDUNG!")
+    too_high = [
+        k for k, g in groups.items() if g.get("too_high") and k in doc["current"]["view"]["hand"]
+    ]
+    if too_high:
+        page.locator(f"button.group[data-kind='{too_high[0]}']").hover()
+        expect(box).to_have_text("zu hoch")
+    no_horizontal_scroll(page)
+    page.screenshot(path=f"/tmp/known-{size}.png")
+
+    page.get_by_test_id("lang").click()
+    expect(page.get_by_test_id("known")).to_contain_text("seen")
+    page.locator(f"button.group[data-kind='{kind}']").hover()
+    expect(box).to_contain_text(f"→ play {said['count']} × {said['value']}")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_speedone_shows_the_discard_pile_below_its_top(new_page, house_url, size):
+    house = House(house_url)
+    page = new_page(*SIZES[size])
+    sign_in(page, unique_name("Ole"))
+    table, other = two_player_table(house, page, "speedone")
+    me = browser_token(page)
+
+    def some_discards(doc):
+        return len(doc["current"]["view"]["discard_below"]) >= 5
+
+    play_seats(house, [other, me], table, until=some_discards, seed=4)
+    doc = house.call("GET", f"/api/table/tables/{table}", me)
+    expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
+    below = doc["current"]["view"]["discard_below"]
+    history = page.get_by_test_id("discard-history")
+    expect(history).to_contain_text(f"Ablage ({len(below)})")
+    history.locator("summary").click()
+    expect(history.locator(".history-list li")).to_have_count(len(below))
+    first = history.locator(".history-list li .card").first.get_attribute("title") or ""
+    assert first, "each card of the pile names itself"
+    no_horizontal_scroll(page)
+    page.screenshot(path=f"/tmp/discards-{size}.png")
+    page.get_by_test_id("lang").click()
+    expect(page.get_by_test_id("discard-history")).to_contain_text(re.compile(r"Discards \(\d+\)"))
