@@ -12,6 +12,7 @@ const PATHS = {
   bricks: '<path d="M2 6h20v4H2zM2 14h20v4H2z" fill="#e8853a"/><path d="M8 6v4M16 6v4M5 14v4M12 14v4M19 14v4" stroke="#0006"/>',
   rubble: '<path d="M3 20l4-7 3 4 3-6 4 5 4 4z" fill="#9aa3b8"/>',
   link: '<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.2 1.2M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.2-1.2" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
+  book: '<path d="M4 4h6a2 2 0 0 1 2 2v14a2 2 0 0 0-2-2H4zM20 4h-6a2 2 0 0 0-2 2v14a2 2 0 0 1 2-2h6z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>',
   first: '<path d="M5 5h2v14H5zM19 5v14L8 12z" fill="currentColor"/>',
   prev: '<path d="M17 5v14L6 12z" fill="currentColor"/>',
   play: '<path d="M7 5v14l12-7z" fill="currentColor"/>',

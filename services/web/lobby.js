@@ -2,8 +2,10 @@
 // online (challenge) and incoming invitations, and the leaderboard per game.
 import { api, session } from "./api.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { playerPath } from "./paths.js";
 import { prefs } from "./prefs.js";
+import { showRules } from "./rules.js";
 import { clear, h, showError, toast } from "./ui.js";
 
 export const GAMES = {
@@ -155,7 +157,10 @@ export function renderLobby(root, { openTable }) {
             type: "button", "aria-pressed": String(name === game), "data-game": name,
             onclick: () => chooseGame(name),
           }, h("span.game-name", {}, t(`games.${name}`)), h("span.game-about", {}, t(`games.${name}.about`))))),
-        h("section.panel.create-panel", {}, formBox),
+        h("section.panel.create-panel", {},
+          h("button.ghost.rules-open", { type: "button", "data-testid": "rules-open", onclick: () => showRules(game) },
+            icon("book"), " ", t("rules.open", { game: t(`games.${game}`) })),
+          formBox),
         h("section.panel.tables-panel", {}, h("h2", {}, t("lobby.open_tables")), mineBox, tablesBox, runningBox),
         h("aside.side", {},
           h("section.panel", {}, h("h2", {}, t("lobby.invitations")), invitesBox),

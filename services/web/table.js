@@ -10,7 +10,9 @@ import { createSpeedone } from "./speedone.js";
 import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
 import { tablePath } from "./paths.js";
+import { showRules } from "./rules.js";
 import { subscribe } from "./sse.js";
+import { createTour } from "./tour.js";
 import { clear, h, modal, showError, toast, typing } from "./ui.js";
 
 const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
@@ -52,6 +54,7 @@ export function renderTable(root, id, { toLobby }) {
     toLobby: () => leaveNow(),
   });
   clear(root, screen, end.layer);
+  const tour = createTour(screen);
 
   const ctx = {
     get table() { return table; },
@@ -148,6 +151,7 @@ export function renderTable(root, id, { toLobby }) {
       }
     }
     end.render(table, board);
+    tour.update(table);
     if (focused) boardBox.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     tick();
   }
@@ -175,6 +179,7 @@ export function renderTable(root, id, { toLobby }) {
       playing && table.you !== null ? h("button.hint", {
         type: "button", "data-testid": "hint", disabled: !myTurn(), "aria-keyshortcuts": "T", onclick: askHint,
       }, icon("bulb"), " ", t("table.hint")) : null,
+      h("button.ghost.rules", { type: "button", "data-testid": "table-rules", onclick: () => showRules(table.game) }, icon("book"), " ", t("rules.short")),
       h("button.ghost.share", { type: "button", "data-testid": "share", "aria-label": t("table.link.label"), title: t("table.link.label"), onclick: share }, icon("link"), " ", t("table.link")),
       h("button.leave", { type: "button", "data-testid": "leave", onclick: leave }, t("table.leave")),
     );
@@ -454,6 +459,7 @@ export function renderTable(root, id, { toLobby }) {
   // ---------------------------------------------------------------- keys
   function onKey(event) {
     if (typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector(".backdrop")) return;
+    if (event.target?.closest?.(".tour")) return; // Enter on the tour's buttons is theirs
     if (board?.key?.(event)) {
       event.preventDefault();
       return;
@@ -490,6 +496,7 @@ export function renderTable(root, id, { toLobby }) {
     document.removeEventListener("keydown", onKey);
     clearTimeout(noteTimer);
     end.stop();
+    tour.stop();
     if (header) header.inert = false;
   };
 }

@@ -109,10 +109,15 @@ def browser():
 def new_page(browser, house_url):
     contexts = []
 
-    def make(width=1280, height=800):
+    def make(width=1280, height=800, tour=False):
         viewport = {"width": width, "height": height}
         context = browser.new_context(viewport=viewport, base_url=house_url)
         context.set_default_timeout(15_000)
+        if not tour:  # the first game's tour (tour.js) is for the tests that are about it
+            context.add_init_script(
+                "for (const g of ['speedlaunch', 'speedtower', 'speedone'])"
+                " localStorage.setItem(`sg.tour.${g}`, 'done');"
+            )
         contexts.append(context)
         page = context.new_page()
         page.goto("/")

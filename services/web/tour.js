@@ -1,0 +1,122 @@
+// A newcomer's first game: step by step, what each part of the table is, what is legal now
+// and what each control does. Skippable; once finished or skipped it never shows again for
+// that game (localStorage "sg.tour.<game>").
+import { t } from "./i18n.js";
+import { h } from "./ui.js";
+
+// Per game the steps: the element the step is about (the first of the selectors that is on
+// screen; a step with none on screen is left out) and its words.
+const STEPS = {
+  speedlaunch: [
+    [".my-hand", "tour.sl.hand"],
+    ["[data-testid=ramp]", "tour.sl.ramp"],
+    [".my-stacks", "tour.sl.stacks"],
+    ["[data-testid=preview]", "tour.sl.preview"],
+    ["[data-testid=play]", "tour.sl.play"],
+    [".opponents", "tour.sl.opponents"],
+    ["[data-testid=hint]", "tour.hint"],
+    [".log", "tour.log"],
+  ],
+  speedtower: [
+    [".towers", "tour.st.towers"],
+    [".my-top", "tour.st.site"],
+    ["[data-testid=store]", "tour.st.store"],
+    ["[data-testid=undo]", "tour.st.undo"],
+    ["[data-testid=hint]", "tour.hint"],
+    [".log", "tour.log"],
+  ],
+  speedone: [
+    [".so-hand", "tour.so.hand"],
+    [".discard", "tour.so.discard"],
+    ["[data-testid=draw]", "tour.so.draw"],
+    ["[data-testid=one]", "tour.so.one"],
+    ["[data-testid=sort]", "tour.so.sort"],
+    ["[data-testid=hint]", "tour.hint"],
+    [".log", "tour.log"],
+  ],
+};
+
+const key = (game) => `sg.tour.${game}`;
+
+export function tourDone(game) {
+  return localStorage.getItem(key(game)) === "done";
+}
+
+export function forgetTour(game) {
+  localStorage.removeItem(key(game));
+}
+
+export function createTour(root) {
+  let game = null;
+  let steps = [];
+  let at = 0;
+  let marked = null;
+  const box = h("section.tour", { role: "dialog", "aria-modal": "false", "aria-labelledby": "tour-title", "data-testid": "tour", hidden: true });
+  document.body.append(box);
+
+  function finish() {
+    if (game) localStorage.setItem(key(game), "done");
+    close();
+  }
+
+  function close() {
+    game = null;
+    box.hidden = true;
+    box.replaceChildren();
+    unmark();
+  }
+
+  function unmark() {
+    marked?.classList.remove("tour-target");
+    marked = null;
+  }
+
+  function target() {
+    return root.querySelector(steps[at]?.[0]);
+  }
+
+  function show() {
+    if (!game) return;
+    unmark();
+    const el = target();
+    if (el) {
+      el.classList.add("tour-target");
+      marked = el;
+      el.scrollIntoView({ block: "nearest" });
+    }
+    const last = at === steps.length - 1;
+    box.hidden = false;
+    box.replaceChildren(
+      h("p.tour-count.muted", {}, t("tour.step", { i: at + 1, n: steps.length })),
+      h("h2", { id: "tour-title" }, t("tour.title", { game: t(`games.${game}`) })),
+      h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1])),
+      h("div.row", {},
+        at > 0 ? h("button", { type: "button", "data-testid": "tour-back", onclick: () => { at -= 1; show(); } }, t("tour.back")) : null,
+        h("button.primary", { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : (at += 1, show())) },
+          last ? t("tour.done") : t("tour.next")),
+        h("button.ghost", { type: "button", "data-testid": "tour-skip", onclick: finish }, t("tour.skip"))));
+  }
+
+  return {
+    // Starts the tour of ``name`` once the player sits in a running game of it and has not
+    // seen it yet; keeps the marked element after every redraw of the table.
+    update(table) {
+      const seated = table.status === "playing" && table.you !== null;
+      if (!game && seated && !tourDone(table.game)) {
+        game = table.game;
+        steps = STEPS[game].filter(([selector]) => root.querySelector(selector));
+        at = 0;
+        if (!steps.length) return close();
+        return show();
+      }
+      if (game && (!seated || table.game !== game)) return close();
+      if (game && !marked?.isConnected) {
+        unmark();
+        const el = target();
+        if (el) { el.classList.add("tour-target"); marked = el; }
+      }
+    },
+    active: () => game !== null,
+    stop: () => { close(); box.remove(); },
+  };
+}
