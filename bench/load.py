@@ -380,7 +380,8 @@ def round_trips_in_process(redis_url, moves=200, queue_url=None) -> float:
     from services.table.app import create_app
     from shared.auth import issue_token
 
-    urls = {"REDIS_URL": redis_url, "QUEUE_REDIS_URL": queue_url}
+    urls = {"REDIS_URL": redis_url, "QUEUE_REDIS_URL": queue_url, "SECRET_KEY": DEV_SECRET,
+            "QUOTA_SOLO_GAMES_PER_MINUTE": 0, "QUOTA_TABLES": 0}  # fmt: skip
     app = create_app({**urls, "BOT_PACE": "off", "MOVE_RATE_LIMIT": 0})
     from services.lobby.app import create_app as lobby_app
 
