@@ -249,7 +249,8 @@ function showSettings() {
     toggle("anim", t("settings.anim")),
     toggle("magnify", t("settings.magnify")),
     toggle("widechat", t("settings.widechat")),
-    toggle("playable", t("settings.playable"))));
+    toggle("playable", t("settings.playable")),
+    toggle("sound", t("settings.sound"))));
 }
 
 document.addEventListener("keydown", (event) => {

@@ -115,7 +115,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const lobby = h("button", { type: "button", "data-key": "end-lobby", "data-testid": "to-lobby", onclick: toLobby }, t("table.to_lobby"));
     const replay = table.current?.result ? h("a.button-link", {
       href: replayPath(table.id, table.current.no), "data-route": "", "data-key": "end-replay", "data-testid": "to-replay",
-    }, "⏵ ", t("replay.watch")) : null;
+    }, icon("play"), " ", t("replay.watch")) : null;
     if (!seated) return [lobby, replay];
     if (!enough) {
       return [

@@ -425,6 +425,9 @@ const de = {
   "tour.so.draw": "Kannst oder willst du nicht legen, ziehst du hier eine Karte – dann ist dein Zug vorbei.",
   "tour.so.one": "Mit zwei Karten drückst du ONE, bevor du die vorletzte legst – sonst gibt es zwei Strafkarten.",
   "tour.so.sort": "Die Sortierung wechselt zwischen zwei Ordnungen deiner Hand.",
+  "settings.sound": "Töne (dein Zug, gelegte Karten)",
+  "so.keys": "Tasten: 1–9 spielbare Karte · Z ziehen · O ONE · S sortieren",
+  "so.keys.colour": "Farbe: 1 Rot · 2 Gelb · 3 Grün · 4 Blau · Esc zurück",
 };
 
 const en = {
@@ -843,6 +846,9 @@ const en = {
   "tour.so.draw": "If you cannot or will not play, draw a card here – then your turn ends.",
   "tour.so.one": "With two cards, press ONE before you play the second to last – otherwise two penalty cards.",
   "tour.so.sort": "The sort button switches between two orders of your hand.",
+  "settings.sound": "Sound (your turn, cards played)",
+  "so.keys": "Keys: 1–9 playable card · D draw · O ONE · S sort",
+  "so.keys.colour": "Colour: 1 red · 2 yellow · 3 green · 4 blue · Esc back",
 };
 
 const tables = { de, en };

@@ -137,7 +137,11 @@ export function renderLobby(root, { openTable }) {
       h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), options.fields, settings.fields),
       h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create")),
     );
-    const sync = () => form.classList.toggle("solo", solo.checked);
+    const sync = () => {
+      form.classList.toggle("solo", solo.checked);
+      // alone against computers the settings for other players do not apply: disabled, not only dimmed
+      for (const control of form.querySelectorAll(".open-only select, .open-only input")) control.disabled = solo.checked;
+    };
     solo.addEventListener("change", sync);
     open.addEventListener("change", sync);
     sync();

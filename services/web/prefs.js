@@ -1,5 +1,5 @@
 // The player's own settings, kept in localStorage: language, animations, magnifier, wide chat,
-// yellow border on playable cards, Speedone's hand order.
+// yellow border on playable cards, Speedone's hand order, sound (off unless chosen).
 const KEY = "sg.prefs";
 const DEFAULTS = {
   lang: "de",
@@ -8,6 +8,7 @@ const DEFAULTS = {
   widechat: false,
   playable: true,
   sort: 1,
+  sound: false,
 };
 
 export const prefs = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") };

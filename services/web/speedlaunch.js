@@ -238,7 +238,7 @@ export function createSpeedlaunch(ctx) {
     const ramp = view.ramp;
     const shown = ramp.slice(-6);
     return h("section.ramp-area", { "aria-label": t("sl.ramp") },
-      h("div.ramp", { "data-testid": "ramp", "aria-label": ramp.length ? t("sl.ramp.count", { n: ramp.length }) : t("sl.ramp.empty") },
+      h("div.ramp", { "data-testid": "ramp", role: "group", "aria-label": ramp.length ? t("sl.ramp.count", { n: ramp.length }) : t("sl.ramp.empty") },
         shown.length ? shown.map((entry, i) => launchCard(entry.card, { attrs: { style: { "--i": i }, class: "on-ramp" } }))
           : h("div.ramp-empty", {}, icon("rocket"), h("span", {}, t("sl.ramp.empty")))),
       h("div.ramp-count", { "data-testid": "ramp-count" }, ramp.length),
@@ -265,7 +265,7 @@ export function createSpeedlaunch(ctx) {
       const target = targets.includes(seat);
       return h(target ? "button.opponent" : "div.opponent", {
         class: [target ? "targetable" : "", ctx.table.current?.to_move === seat ? "turn" : ""].join(" "),
-        type: target ? "button" : null, "data-seat": seat,
+        type: target ? "button" : null, role: target ? null : "group", "data-seat": seat,
         "aria-label": target ? t("sl.target", { name: ctx.seatName(seat) }) : t("sl.stacks_of", { name: ctx.seatName(seat) }),
         onclick: target ? () => shoot(seat) : null,
       },
@@ -283,7 +283,7 @@ export function createSpeedlaunch(ctx) {
     const known = Object.entries(player.known || {}).filter(([, n]) => n > 0);
     if (!known.length) return null;
     const words = known.map(([kind, n]) => `${n} × ${launchName(kind)}`).join(", ");
-    return h("div.opp-known", { "data-testid": "known", "aria-label": t("sl.known.label", { cards: words }), title: t("sl.known.label", { cards: words }) },
+    return h("div.opp-known", { "data-testid": "known", role: "group", "aria-label": t("sl.known.label", { cards: words }), title: t("sl.known.label", { cards: words }) },
       h("span.muted", { "aria-hidden": "true" }, t("sl.known")),
       known.map(([kind, n]) => h("span.known-card", { "aria-hidden": "true" }, launchCard(kind, { small: true }), n > 1 ? h("span.known-n", {}, `×${n}`) : null)));
   }
@@ -316,7 +316,7 @@ export function createSpeedlaunch(ctx) {
       } else {
         pieces.push(h("div.card.gap", { "aria-hidden": "true" }));
       }
-      return h("div.stack", { "aria-label": t("sl.stack", { n: index + 1 }) },
+      return h("div.stack", { role: "group", "aria-label": t("sl.stack", { n: index + 1 }) },
         pieces, h("span.fd", {}, my.face_down[index] ? t("sl.face_down", { n: my.face_down[index] }) : ""));
     }));
   }

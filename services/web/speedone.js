@@ -35,6 +35,7 @@ export function createSpeedone(ctx) {
   let legal = [];
   let choosing = null; // a wild card waiting for its colour
   let hinted = null;
+  let lastDiscard = null; // the discard pile's size at the last render: a new top card drops in
 
   const me = () => ctx.table.you;
   const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
@@ -68,6 +69,8 @@ export function createSpeedone(ctx) {
   }
 
   function renderCentre() {
+    const fresh = lastDiscard !== null && view.discard_size !== lastDiscard;
+    lastDiscard = view.discard_size;
     const pending = view.pending;
     const draw = legal.find((m) => m.type === "draw");
     const wished = view.top === "W" || view.top === "W4";
@@ -78,8 +81,8 @@ export function createSpeedone(ctx) {
         onclick: () => draw && ctx.send(draw),
         class: hinted?.type === "draw" ? "hinted" : null,
       }, cardBack("speedone", { attrs: { "aria-hidden": "true", role: null } }), h("span.pile-label", {}, pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw"), ` (${view.draw_size})`)),
-      h("div.discard", { "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
-        oneCard(view.top, { wish: wished ? view.color : null }),
+      h("div.discard", { role: "group", "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
+        oneCard(view.top, { wish: wished ? view.color : null, attrs: { class: fresh ? "fresh" : null } }),
         h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) })),
       renderHistory(),
       h("div.so-facts", {},
@@ -125,8 +128,42 @@ export function createSpeedone(ctx) {
       })),
       h("div.actions", {},
         h("button.one", { type: "button", "data-testid": "one", disabled: !one, "aria-label": t("so.one.label"), onclick: () => one && ctx.send(one) }, t("so.one")),
-        h("button", { type: "button", "data-testid": "sort", "aria-label": t("so.sort.label"), onclick: () => { setPref("sort", prefs.sort === 1 ? 2 : 1); ctx.rerender(); } },
-          "⇅ ", t("so.sort", { n: prefs.sort }))));
+        h("button", { type: "button", "data-testid": "sort", "aria-label": t("so.sort.label"), "aria-keyshortcuts": "S", onclick: sortAgain },
+          "⇅ ", t("so.sort", { n: prefs.sort })),
+        h("span.muted.keys", { "data-testid": "so-keys" }, choosing ? t("so.keys.colour") : t("so.keys"))));
+  }
+
+  function sortAgain() {
+    setPref("sort", prefs.sort === 1 ? 2 : 1);
+    ctx.rerender();
+  }
+
+  // The keys: 1–9 play the n-th playable card (in hand order), Z or D draw, O calls ONE,
+  // S sorts; while a wild card waits for its colour, 1–4 name it (as the buttons show).
+  function onKey(event) {
+    const key = event.key.toLowerCase();
+    if (choosing && /^[1-4]$/.test(key)) {
+      chooseColour(COLOURS[Number(key) - 1]);
+      return true;
+    }
+    if (/^[1-9]$/.test(key)) {
+      const playable = new Set(legal.filter((m) => m.type === "play").map((m) => m.card));
+      const cards = sortHand(view.hand || [], prefs.sort).filter((card) => playable.has(card));
+      const card = cards[Number(key) - 1];
+      if (!card) return false;
+      play(card);
+      return true;
+    }
+    const move = key === "z" || key === "d" ? legal.find((m) => m.type === "draw") : key === "o" ? legal.find((m) => m.type === "one") : null;
+    if (move) {
+      ctx.send(move);
+      return true;
+    }
+    if (key === "s") {
+      sortAgain();
+      return true;
+    }
+    return false;
   }
 
   function renderScores() {
@@ -155,7 +192,7 @@ export function createSpeedone(ctx) {
         me() !== null ? renderHand() : null,
         renderScores()));
     },
-    newGame() { choosing = null; hinted = null; },
+    newGame() { choosing = null; hinted = null; lastDiscard = null; },
     seatInfo(v, seat) {
       if (!v.hand_sizes) return null;
       const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";
@@ -164,7 +201,7 @@ export function createSpeedone(ctx) {
     key(event) {
       if (!view || !mine()) return false;
       if (event.key === "Escape" && choosing) { choosing = null; ctx.rerender(); return true; }
-      return false;
+      return onKey(event);
     },
     showHint(move) { hinted = move; ctx.rerender(); },
     describe(move) {

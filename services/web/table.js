@@ -11,6 +11,7 @@ import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
 import { tablePath } from "./paths.js";
 import { showRules } from "./rules.js";
+import { sound } from "./sound.js";
 import { subscribe } from "./sse.js";
 import { createTour } from "./tour.js";
 import { clear, h, modal, showError, toast, typing } from "./ui.js";
@@ -113,6 +114,8 @@ export function renderTable(root, id, { toLobby }) {
     if (!alive || !next) return;
     if (table && next.version < table.version && !force) return;
     const newGame = !table || table.current?.no !== next.current?.no;
+    const wasMine = myTurn();
+    const moved = table && next.current && table.current && next.current.moves > table.current.moves;
     offset = next.server_time - Date.now() / 1000;
     table = next;
     if (!board || board.game !== table.game) {
@@ -123,6 +126,8 @@ export function renderTable(root, id, { toLobby }) {
     }
     renderAll();
     scheduleLog();
+    if (myTurn() && !wasMine) sound("turn");
+    else if (moved) sound("card");
   }
 
   // ---------------------------------------------------------------- rendering
@@ -211,7 +216,7 @@ export function renderTable(root, id, { toLobby }) {
         "data-seat": index,
         class: [turn ? "turn" : "", seat.you ? "you" : "", seat.left ? "gone" : "", targetable ? "targetable" : "", seat.kind].filter(Boolean).join(" "),
         "aria-label": parts.join(", "),
-        type: targetable ? "button" : null,
+        type: targetable ? "button" : null, role: targetable ? null : "group",
         onclick: targetable ? () => board.seatClick(index) : null,
       },
         h("span.seat-no", { "aria-hidden": "true" }, index + 1),
