@@ -15,9 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-import redis
 
-from shared.embedded_redis import free_port
+from shared.embedded_redis import EmbeddedRedis, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -47,15 +46,22 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def house_url(redis_server):
+def e2e_redis(tmp_path_factory):
+    """A Redis of the browser suite's own: its worker lives as long as the test session, and
+    must not take the jobs of other suites' houses from a shared queue Redis."""
+    server = EmbeddedRedis(tmp_path_factory.mktemp("e2e-redis"), appendonly=False).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def house_url(e2e_redis):
     from werkzeug.serving import make_server
 
     from services.bots import jobs as bot_jobs
     from services.house import create_house
 
-    client = redis.Redis.from_url(redis_server)
-    client.flushdb()
-    client.close()
+    redis_server = e2e_redis
     env = {**os.environ, "REDIS_URL": redis_server, "BOT_PACE": "off", "SECRET_KEY": SECRET}
     env.pop("QUEUE_REDIS_URL", None)
     saved = {key: os.environ.get(key) for key in ("REDIS_URL", "BOT_PACE", "SECRET_KEY")}
