@@ -28,12 +28,16 @@ os.environ.setdefault("SECRET_KEY", "test-secret")
 # themselves are tested with their own limits (tests/hostile/test_quotas.py).
 os.environ.setdefault("QUOTA_GUESTS_PER_HOUR", "1000")
 os.environ.setdefault("QUOTA_SIGN_UPS_PER_HOUR", "1000")
+# A Redis (or cluster) given to the test run, read once here: fixtures that start a house set
+# REDIS_URL for their own processes later, and that must not become everybody's Redis.
+GIVEN_REDIS_URL = os.environ.get("REDIS_URL")
+GIVEN_CLUSTER_URL = os.environ.get("REDIS_CLUSTER_URL")
 
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory):
-    if os.environ.get("REDIS_URL"):
-        yield os.environ["REDIS_URL"]
+    if GIVEN_REDIS_URL:
+        yield GIVEN_REDIS_URL
         return
     server = EmbeddedRedis(tmp_path_factory.mktemp("redis"), appendonly=False).start()
     yield server.url
@@ -51,8 +55,8 @@ def redis_url(redis_server):
 @pytest.fixture(scope="session")
 def redis_cluster_url(tmp_path_factory):
     """Any node of a Redis Cluster with three primaries (no replicas)."""
-    if os.environ.get("REDIS_CLUSTER_URL"):
-        yield os.environ["REDIS_CLUSTER_URL"]
+    if GIVEN_CLUSTER_URL:
+        yield GIVEN_CLUSTER_URL
         return
     if not Path(SYSTEM_REDIS_SERVER).exists():
         pytest.skip(f"{SYSTEM_REDIS_SERVER} (Debian's redis-server 7) is missing")
