@@ -30,8 +30,14 @@ def start_worker(redis_url):
 
 
 def stop(worker, sig=signal.SIGTERM):
+    """Stop the worker; one that does not stop within 10 s is killed (no worker may outlive
+    its test and take the next tests' jobs)."""
     worker.send_signal(sig)
-    worker.wait(timeout=30)
+    try:
+        worker.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait(timeout=10)
 
 
 def wait_until(predicate, limit=GAME_LIMIT):
