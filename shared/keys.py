@@ -198,6 +198,12 @@ def player_stats(player_id: str) -> str:
     return f"{{ledger}}:stats:{player_id}"
 
 
+def recent_games(player_id: str) -> str:
+    """List of a player's last booked game ids, newest first (written by the booking script
+    beside the player's stats)."""
+    return f"{{ledger}}:recent:{player_id}"
+
+
 def leaderboard(game: str, period: str) -> str:
     """Zset: player id → points; ``period`` is ``all`` or a month ``YYYY-MM`` (UTC)."""
     return f"{{ledger}}:board:{game}:{period}"

@@ -58,6 +58,18 @@ class BalanceSchema(ma.Schema):
     games = fields.List(fields.Nested(GameRecordSchema))
 
 
+def game_records(stats: dict) -> list[dict]:
+    """Games played and won per game, from a player's stats hash (keys.player_stats)."""
+    return [
+        {
+            "game": game,
+            "played": int(stats.get(f"{game}:played", 0)),
+            "won": int(stats.get(f"{game}:won", 0)),
+        }
+        for game in GAMES
+    ]
+
+
 @blp.route("")
 @blp.arguments(BalanceQuery, location="query")
 @blp.response(200, BalanceSchema)
@@ -66,17 +78,9 @@ def bilanz(query):
     """The caller's balance, last journal entries and games played and won per game."""
     r = redis_client()
     player = g.player["id"]
-    stats = r.hgetall(keys.player_stats(player))
     return {
         "player": player,
         "balance": balance(r, player),
         "entries": journal_entries(r, player, query["entries"]) if query["entries"] else [],
-        "games": [
-            {
-                "game": game,
-                "played": int(stats.get(f"{game}:played", 0)),
-                "won": int(stats.get(f"{game}:won", 0)),
-            }
-            for game in GAMES
-        ],
+        "games": game_records(r.hgetall(keys.player_stats(player))),
     }

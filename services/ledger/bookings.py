@@ -27,12 +27,6 @@ MONTH_BOARD_TTL = 400 * 24 * 3600  # a month's board stays readable for a year a
 RECENT_GAMES = 50  # a player's list of recent games keeps this many
 
 
-def recent_games_key(player_id: str) -> str:
-    """List of a player's last booked game ids, newest first (a ``{ledger}`` key, so the
-    booking script may write it beside the others on a Redis Cluster)."""
-    return f"{{ledger}}:recent:{player_id}"
-
-
 # KEYS: booking, names, board all time, board of the month, then money_keys(game, journals),
 # then the human players' stats keys, then their lists of recent games.
 # ARGV[1]: the plan (see plan_booking).
@@ -112,7 +106,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
     first_stats = len(script_keys) + 1  # Lua counts from 1
     script_keys += [keys.player_stats(player) for player in players]
     first_recent = len(script_keys) + 1
-    script_keys += [recent_games_key(player) for player in players]
+    script_keys += [keys.recent_games(player) for player in players]
     summary = {
         "game_id": game_id,
         "table": booking["table"],

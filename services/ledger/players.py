@@ -11,8 +11,9 @@ import json
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from services.ledger.bookings import RECENT_GAMES, recent_games_key
-from services.ledger.scoring import GAMES
+from services.ledger.balance import GameRecordSchema, game_records
+from services.ledger.bookings import RECENT_GAMES
+from services.ledger.leaderboard import standing
 from shared import keys
 from shared.auth import current_player
 from shared.problems import Problem
@@ -41,10 +42,7 @@ class RecentQuery(ma.Schema):
     )
 
 
-class GameStatsSchema(ma.Schema):
-    game = fields.String()
-    played = fields.Integer()
-    won = fields.Integer()
+class GameStatsSchema(GameRecordSchema):
     points = fields.Integer(metadata={"description": "Leaderboard points, all time"})
     rank = fields.Integer(allow_none=True, metadata={"description": "None: not on the board"})
 
@@ -120,47 +118,44 @@ def player_page(query, name):
     """A player's games, wins, leaderboard points and rank per game, and the last games
     booked (place, points, Taler; the table and game number lead to the game's record)."""
     r = redis_client()
-    player = r.get(keys.account_name(name))
-    if not player:
+    player_id = r.get(keys.account_name(name))
+    if not player_id:
         raise Problem("There is no player with this name.", "no_such_player", name=name)
-    shown = r.hget(keys.account(player), "name") or name
-    stats = r.hgetall(keys.player_stats(player))
+    player = {"id": player_id, "name": r.hget(keys.account(player_id), "name") or name}
     games = []
-    for game in GAMES:
-        board = keys.leaderboard(game, "all")
-        points = r.zscore(board, player)
-        rank = None if points is None else 1 + r.zcount(board, f"({points}", "+inf")
-        games.append(
-            {
-                "game": game,
-                "played": int(stats.get(f"{game}:played", 0)),
-                "won": int(stats.get(f"{game}:won", 0)),
-                "points": int(points or 0),
-                "rank": rank,
-            }
-        )
-    recent = []
-    game_ids = r.lrange(recent_games_key(player), 0, query["recent"] - 1) if query["recent"] else []
+    for record in game_records(r.hgetall(keys.player_stats(player_id))):
+        mine = standing(r, keys.leaderboard(record["game"], "all"), player)
+        games.append({**record, "points": mine["points"], "rank": mine["rank"]})
+    game_ids = (
+        r.lrange(keys.recent_games(player_id), 0, query["recent"] - 1) if query["recent"] else []
+    )
+    pipe = r.pipeline(transaction=False)  # the bookings in one round trip
     for game_id in game_ids:
-        raw = r.hgetall(keys.booking(game_id))
-        if not raw:
-            continue
-        summary, payouts, refunds = _booked(raw)
-        recent.append(
-            {
-                "game_id": game_id,
-                "table": summary["table"],
-                "no": _game_no(game_id),
-                "game": summary["game"],
-                "ended_at": summary.get("ended_at"),
-                "place": _place(summary, player),
-                "points": summary["points"].get(player, 0),
-                "won": player in summary["won"],
-                "taler": _taler(summary, payouts, refunds, player),
-                "scored": summary["scored"],
-            }
-        )
-    return {"name": shown, "games": games, "recent": recent}
+        pipe.hgetall(keys.booking(game_id))
+    booked = pipe.execute() if game_ids else []
+    recent = [
+        _recent_game(game_id, raw, player_id)
+        for game_id, raw in zip(game_ids, booked, strict=True)
+        if raw
+    ]
+    return {"name": player["name"], "games": games, "recent": recent}
+
+
+def _recent_game(game_id: str, raw: dict, player: str) -> dict:
+    """One entry of a player's recent games, from the game's booking."""
+    summary, payouts, refunds = _booked(raw)
+    return {
+        "game_id": game_id,
+        "table": summary["table"],
+        "no": _game_no(game_id),
+        "game": summary["game"],
+        "ended_at": summary.get("ended_at"),
+        "place": _place(summary, player),
+        "points": summary["points"].get(player, 0),
+        "won": player in summary["won"],
+        "taler": _taler(summary, payouts, refunds, player),
+        "scored": summary["scored"],
+    }
 
 
 @blp.route("/tables/<table_id>/games/<int:game_no>")

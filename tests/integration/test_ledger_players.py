@@ -1,27 +1,14 @@
 """The ledger's read-only player page and the booking of one game: games, wins, points and
 rank per game, the last games with place, points and Taler; per seat what a game gave."""
 
-import pytest
-import redis
-
-from services.ledger.app import create_app
 from services.ledger.bookings import book_game
 from shared import keys
 from shared.wallets import collect_stakes
+from tests.integration import test_ledger_routes
 from tests.integration.harness import assert_problem
 from tests.integration.test_ledger_routes import auth, speedone
 
-
-@pytest.fixture
-def app(redis_url):
-    return create_app({"REDIS_URL": redis_url, "TESTING": True})
-
-
-@pytest.fixture
-def r(redis_url):
-    client = redis.Redis.from_url(redis_url, decode_responses=True)
-    yield client
-    client.close()
+app, r = test_ledger_routes.app, test_ledger_routes.r  # the same ledger app and Redis client
 
 
 def account(r, player_id, name):
