@@ -22,6 +22,7 @@ from __future__ import annotations
 from flask import current_app, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
+from shared import config as house_config
 from shared import keys
 from shared.problems import Problem
 
@@ -34,7 +35,7 @@ def _secret_keys() -> list[str]:
     config = current_app.config
     fallbacks = config.get("SECRET_KEY_FALLBACKS") or []
     if isinstance(fallbacks, str):
-        fallbacks = [key.strip() for key in fallbacks.split(",") if key.strip()]
+        fallbacks = house_config.comma_list(fallbacks)
     return [*fallbacks, config["SECRET_KEY"]]
 
 
@@ -53,12 +54,9 @@ def _generation_ttl() -> int:
 def issue_token(player: dict, generation: int | None = None) -> str:
     """A token for ``{"id", "name", "guest"}`` under the player's current token generation
     (``generation`` when the caller just set it, else read from Redis)."""
-    if generation is None:
-        key = keys.token_generation(player["id"])
-        stored = _redis().get(key)
-        generation = int(stored) if stored else 0
-        if generation:  # the key must outlive this token
-            _redis().expire(key, _generation_ttl())
+    if generation is None:  # read, and kept so that it outlives this token: one round trip
+        stored = _redis().getex(keys.token_generation(player["id"]), ex=_generation_ttl())
+        generation = int(stored or 0)
     payload = {"id": player["id"], "name": player["name"], "guest": player["guest"]}
     if generation:
         payload["g"] = generation

@@ -18,7 +18,8 @@ class SecretKeyMissing(SystemExit):
     """SECRET_KEY is not set; the process stops with this one line, no traceback."""
 
 
-def _list(value: str | None) -> list[str]:
+def comma_list(value: str | None) -> list[str]:
+    """The items of a comma-separated setting, trimmed, empty ones left out."""
     return [item.strip() for item in (value or "").split(",") if item.strip()]
 
 
@@ -46,7 +47,7 @@ def settings() -> dict:
         # No default: make_app and the gunicorn configs refuse to start without it
         "SECRET_KEY": os.environ.get("SECRET_KEY") or None,
         # Earlier keys whose tokens are still accepted (comma-separated), for a key rotation
-        "SECRET_KEY_FALLBACKS": _list(os.environ.get("SECRET_KEY_FALLBACKS")),
+        "SECRET_KEY_FALLBACKS": comma_list(os.environ.get("SECRET_KEY_FALLBACKS")),
         "TOKEN_MAX_AGE": int(os.environ.get("TOKEN_MAX_AGE", str(30 * 24 * 3600))),
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_BODY_BYTES", "16384")),
         "BOT_PACE": os.environ.get("BOT_PACE", "on"),
@@ -58,7 +59,7 @@ def settings() -> dict:
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
         # edge nginx, a load balancer) name their client in it; anyone else is the client
-        "TRUSTED_PROXIES": _list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),
+        "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),
         # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
         "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
         "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),

@@ -59,7 +59,10 @@ class ProblemSchema(ma.Schema):
         metadata={"description": "stale_version, not_your_turn: the table's version now"}
     )
     retry_after = ma.fields.Float(
-        metadata={"description": "rate_limited: seconds until it may be tried again"}
+        metadata={
+            "description": "rate_limited, too_many_…, service_unavailable: seconds until it "
+            "may be tried again"
+        }
     )
     name = ma.fields.String(metadata={"description": "The player's name the problem is about"})
     names = ma.fields.List(

@@ -105,19 +105,24 @@ def _session(player: dict, generation: int | None = None) -> dict:
     return {"token": issue_token(player, generation), "player": player}
 
 
+def _count_sign_in_attempt(r, name: str) -> None:
+    """Count an attempt at the name's password; 429 when there were too many this minute."""
+    wait = players.sign_in_wait(r, name)
+    if wait:
+        raise Problem(
+            f"Too many sign-in attempts for this name; try again in {wait} s.",
+            "rate_limited",
+            retry_after=wait,
+        )
+
+
 def _open_account(name: str, password: str | None) -> dict:
     """A new account, within the quota of new accounts per client address and hour (a
     refused name does not count)."""
-    quota = "sign-ups" if password else "guests"
-    quotas.take(quota)
-    try:
+    with quotas.counted("sign-ups" if password else "guests"):
         player = players.create_account(redis_client(), name, password, time.time())
-    except BaseException:
-        quotas.give_back(quota)
-        raise
-    if player is None:
-        quotas.give_back(quota)
-        raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
+        if player is None:
+            raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
     return _session(player)
 
 
@@ -155,13 +160,7 @@ def register(body):
 def sign_in(body):
     """Sign in to a registered account (at most 10 attempts per name and minute)."""
     r = redis_client()
-    wait = players.sign_in_wait(r, body["name"])
-    if wait:
-        raise Problem(
-            f"Too many sign-in attempts for this name; try again in {wait} s.",
-            "rate_limited",
-            retry_after=wait,
-        )
+    _count_sign_in_attempt(r, body["name"])
     player = players.authenticate(r, body["name"], body["password"])
     if player is None:
         raise Problem("The name or the password is wrong.", "bad_password")
@@ -202,13 +201,7 @@ def change_password(body):
     if player["guest"]:
         raise Problem("A guest has no password; register a name instead.", "guest_account")
     r = redis_client()
-    wait = players.sign_in_wait(r, player["name"])
-    if wait:
-        raise Problem(
-            f"Too many sign-in attempts for this name; try again in {wait} s.",
-            "rate_limited",
-            retry_after=wait,
-        )
+    _count_sign_in_attempt(r, player["name"])
     checked = players.authenticate(r, player["name"], body["password"])
     if checked is None or checked["id"] != player["id"]:
         raise Problem("The password is wrong.", "bad_password")

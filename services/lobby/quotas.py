@@ -71,6 +71,21 @@ def give_back(name: str, player: dict | None = None) -> None:
 
 
 @contextmanager
+def counted(name: str, player: dict | None = None, when: bool = True) -> Iterator[None]:
+    """Around what uses one of quota ``name`` (only ``when`` it does): :func:`take` before,
+    :func:`give_back` when it fails (raises), so that only what was done counts."""
+    if not when:
+        yield
+        return
+    take(name, player)
+    try:
+        yield
+    except BaseException:
+        give_back(name, player)
+        raise
+
+
+@contextmanager
 def table_room(player: dict, table_id: str | None = None) -> Iterator[None]:
     """Around opening a table or taking a seat at ``table_id``: refuse (409) when the player
     sits at QUOTA_TABLES tables that are open or playing already. Requests of the same player

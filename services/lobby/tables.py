@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import marshmallow as ma
 from flask import current_app
 from flask.views import MethodView
@@ -90,20 +87,6 @@ def _require_affordable(player: dict, settings: dict | None) -> None:
         )  # fmt: skip
 
 
-@contextmanager
-def _solo_game(player: dict, solo: bool) -> Iterator[None]:
-    """Around starting a game in which the player is the only human: counts it against
-    QUOTA_SOLO_GAMES_PER_MINUTE (not when the start fails)."""
-    if solo:
-        quotas.take("solo", player)
-    try:
-        yield
-    except BaseException:
-        if solo:
-            quotas.give_back("solo", player)
-        raise
-
-
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(ListQuerySchema, location="query")
@@ -136,7 +119,10 @@ class Tables(MethodView):
         player = current_player()
         settings = body.get("settings", {})
         _require_affordable(player, settings)
-        with quotas.table_room(player), _solo_game(player, settings.get("solo", False)):
+        with (
+            quotas.table_room(player),
+            quotas.counted("solo", player, when=settings.get("solo", False)),
+        ):
             doc = lifecycle.open_table(
                 table_context(), player, body["game"], body["seats"],
                 body.get("options", {}), settings,
@@ -193,11 +179,13 @@ def change_settings(body, table_id):
     """The opener changes the game options or house settings before the start; a stake
     above the opener's balance is refused."""
     player = current_player()
-    doc = store.load(redis_client(), table_id)
-    if doc is not None and doc["opener"] == player["id"]:
-        _require_affordable(player, body.get("settings"))
+    settings = body.get("settings")
+    if (settings or {}).get("stakes"):  # only a stake needs the table read first
+        doc = store.load(redis_client(), table_id)
+        if doc is not None and doc["opener"] == player["id"]:
+            _require_affordable(player, settings)
     doc = lifecycle.change_settings(
-        table_context(), table_id, player, body.get("options"), body.get("settings")
+        table_context(), table_id, player, body.get("options"), settings
     )
     return _answer(doc, player)
 
@@ -214,6 +202,6 @@ def start(table_id):
     if current_app.config.get("QUOTA_SOLO_GAMES_PER_MINUTE"):
         doc = store.load(redis_client(), table_id)
         alone = doc is not None and len(tables.humans(doc)) == 1
-    with _solo_game(player, alone):
+    with quotas.counted("solo", player, when=alone):
         doc = lifecycle.start(table_context(), table_id, player)
     return _answer(doc, player)
