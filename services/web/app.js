@@ -7,7 +7,7 @@ import { playerPath, replayPath, tablePath } from "./paths.js";
 import { renderPlayer } from "./player.js";
 import { renderReplay } from "./replay.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
-import { fieldProblems } from "./problems.js";
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX, fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
 import { clear, h, modal, showError, typing } from "./ui.js";
 
@@ -52,9 +52,9 @@ function showLogin() {
   leaveView();
   current = showLogin;
   renderHeader();
-  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 20,
+  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: NAME_MIN, maxlength: NAME_MAX,
     value: loginDraft, oninput: () => { loginDraft = name.value; } });
-  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password" });
+  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password", maxlength: PASSWORD_MAX });
   const nameError = h("p.field-error", { id: "login-name-error", "data-testid": "name-error", hidden: true });
   const passwordError = h("p.field-error", { id: "login-password-error", "data-testid": "password-error", hidden: true });
   const fields = { name: [name, nameError], password: [password, passwordError] };
@@ -143,7 +143,7 @@ export function showPlayer(name, { replace = false } = {}) {
   document.title = `${t("brand")} · ${name}`;
   current = () => showPlayer(name, { replace: true });
   renderHeader();
-  cleanup = renderPlayer(main, name, { openTable: (id) => showTable(id) });
+  cleanup = renderPlayer(main, name);
 }
 
 export function showReplay(id, no, { replace = false } = {}) {

@@ -7,9 +7,7 @@ import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
 import { playerPath, replayPath } from "./paths.js";
-import { h, keepFocusIn } from "./ui.js";
-
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+import { h, keepFocusIn, signed } from "./ui.js";
 
 // How many would play the next game: the server's rule (free and left seats filled with
 // computers if the table says so, else dropped; those waiting sit down).
@@ -47,13 +45,13 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     ask();
   }
 
-  function bookingColumns(table) {
+  function bookingColumns() {
     const data = booking?.data;
     if (!data) return [];
     return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null].filter(Boolean);
   }
 
-  function bookingCells(table, index) {
+  function bookingCells(index) {
     const data = booking?.data;
     if (!data) return [];
     const seat = data.seats[index];
@@ -75,7 +73,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
         h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
         h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null),
         (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
-        bookingCells(table, row.index)));
+        bookingCells(row.index)));
   }
 
   // A person's name leads to the person's page (a new tab keeps the end screen).
@@ -154,7 +152,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     if (table.current?.result) askBooking(table);
     const result = table.current?.result;
     const gone = table.seats.filter((seat) => seat.kind === "human" && seat.left);
-    const extraHead = [...(board.resultColumns?.() || []), ...bookingColumns(table)];
+    const extraHead = [...(board.resultColumns?.() || []), ...bookingColumns()];
     layer.replaceChildren(h("section.end-screen.panel", {
       "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", tabindex: "-1",
     },

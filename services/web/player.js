@@ -3,17 +3,12 @@
 import { api } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { replayPath } from "./paths.js";
-import { clear, h } from "./ui.js";
-
+import { clear, h, signed } from "./ui.js";
 
 export function renderPlayer(root, name) {
   let alive = true;
   const box = h("section.player-page.panel", { "data-testid": "player-page" }, h("h1", {}, name), h("p.muted", {}, "…"));
   clear(root, h("div.page", {}, box));
-
-  function signed(n) {
-    return n > 0 ? `+${n}` : String(n);
-  }
 
   async function load() {
     try {

@@ -3,10 +3,10 @@
 // server's English `detail` is never shown; an unknown code gets a plain translated message.
 import { t } from "./i18n.js";
 
-const NAME_MIN = 2;
-const NAME_MAX = 20;
+export const NAME_MIN = 2;
+export const NAME_MAX = 20;
 const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 128;
+export const PASSWORD_MAX = 128;
 const NAME_CHARS = /^[\p{L}\p{Nd} _.-]*$/u;
 
 // Why a field was refused, judged from the value that was sent (the house's rules for names

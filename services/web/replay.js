@@ -6,13 +6,10 @@ import { api, session } from "./api.js";
 import { launchCard, oneCard, towerCard } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { tablePath } from "./paths.js";
-import { createSpeedlaunch } from "./speedlaunch.js";
-import { createSpeedone } from "./speedone.js";
-import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
+import { BOARDS } from "./table.js";
 import { clear, h, showError, typing } from "./ui.js";
 
-const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
 const SPEEDS = [0.5, 1, 2, 4];
 
 export function renderReplay(root, id, no) {
@@ -45,9 +42,7 @@ export function renderReplay(root, id, no) {
   };
 
   function viewSeat() {
-    if (mode === "open" || mode === "spectator") return null;
-    if (mode !== null && mode !== undefined && /^\d+$/.test(mode)) return Number(mode);
-    return null;
+    return /^\d+$/.test(mode ?? "") ? Number(mode) : null;
   }
 
   async function load() {
@@ -165,9 +160,9 @@ export function renderReplay(root, id, no) {
         h("a.replay-table", { href: tablePath(id), "data-route": "" }, t("replay.to_table"))));
     if (focused) controls.querySelector(`[data-testid="${focused}"]`)?.focus();
     linesBox.textContent = step.lines.length ? step.lines.join(" ") : at === 0 ? t("replay.deal") : "";
-    clear(seatsBox, data.names.map((name, index) => h("span.replay-seat", {
+    clear(seatsBox, data.names.map((_, index) => h("span.replay-seat", {
       class: [step.to_move === index ? "turn" : "", step.seat === index ? "moved" : "", seat === index ? "you" : ""].filter(Boolean).join(" "),
-    }, name || t("room.seat", { n: index + 1 }), step.to_move === index ? ` · ${t("replay.to_move")}` : "")));
+    }, ctx.seatName(index), step.to_move === index ? ` · ${t("replay.to_move")}` : "")));
     board.render(boardBox, table);
     renderHands(step);
   }
@@ -185,7 +180,7 @@ export function renderReplay(root, id, no) {
     };
     clear(handsBox, h("h2", {}, t("replay.hands")),
       step.hands.map((hand, index) => h("div.open-hand", { "data-seat": index },
-        h("span.open-hand-name", {}, data.names[index] || t("room.seat", { n: index + 1 })),
+        h("span.open-hand-name", {}, ctx.seatName(index)),
         h("div.open-hand-cards", {}, cardsOf(hand)))));
   }
 

@@ -105,8 +105,12 @@ export function createSpeedone(ctx) {
       h("ol.history-list", { reversed: true }, newest.map((card) => h("li", {}, oneCard(card, { small: true, attrs: { title: oneName(card) } })))));
   }
 
+  function playableCards() {
+    return new Set(legal.filter((m) => m.type === "play").map((m) => m.card));
+  }
+
   function renderHand() {
-    const playable = new Set(legal.filter((m) => m.type === "play").map((m) => m.card));
+    const playable = playableCards();
     const hand = sortHand(view.hand || [], prefs.sort);
     const one = legal.find((m) => m.type === "one");
     const seen = {};
@@ -147,7 +151,7 @@ export function createSpeedone(ctx) {
       return true;
     }
     if (/^[1-9]$/.test(key)) {
-      const playable = new Set(legal.filter((m) => m.type === "play").map((m) => m.card));
+      const playable = playableCards();
       const cards = sortHand(view.hand || [], prefs.sort).filter((card) => playable.has(card));
       const card = cards[Number(key) - 1];
       if (!card) return false;

@@ -16,7 +16,7 @@ import { subscribe } from "./sse.js";
 import { createTour } from "./tour.js";
 import { clear, h, modal, showError, toast, typing } from "./ui.js";
 
-const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
+export const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
 const CHAT_LOCK = 2;
 
 export function renderTable(root, id, { toLobby }) {
@@ -484,7 +484,6 @@ export function renderTable(root, id, { toLobby }) {
       for (const event of events) {
         if (event.type === "chat") addChat(event);
       }
-      board?.events?.(events);
     },
     onClosed: () => {
       toast(t("table.over"), "ok");

@@ -38,12 +38,8 @@ const STEPS = {
 
 const key = (game) => `sg.tour.${game}`;
 
-export function tourDone(game) {
+function tourDone(game) {
   return localStorage.getItem(key(game)) === "done";
-}
-
-export function forgetTour(game) {
-  localStorage.removeItem(key(game));
 }
 
 export function createTour(root) {
@@ -71,19 +67,17 @@ export function createTour(root) {
     marked = null;
   }
 
-  function target() {
-    return root.querySelector(steps[at]?.[0]);
+  // Marks the element the step is about (when it is on screen) and returns it.
+  function mark() {
+    unmark();
+    marked = root.querySelector(steps[at]?.[0]);
+    marked?.classList.add("tour-target");
+    return marked;
   }
 
   function show() {
     if (!game) return;
-    unmark();
-    const el = target();
-    if (el) {
-      el.classList.add("tour-target");
-      marked = el;
-      el.scrollIntoView({ block: "nearest" });
-    }
+    mark()?.scrollIntoView({ block: "nearest" });
     const last = at === steps.length - 1;
     box.hidden = false;
     box.replaceChildren(
@@ -110,13 +104,8 @@ export function createTour(root) {
         return show();
       }
       if (game && (!seated || table.game !== game)) return close();
-      if (game && !marked?.isConnected) {
-        unmark();
-        const el = target();
-        if (el) { el.classList.add("tour-target"); marked = el; }
-      }
+      if (game && !marked?.isConnected) mark();
     },
-    active: () => game !== null,
     stop: () => { close(); box.remove(); },
   };
 }

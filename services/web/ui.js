@@ -94,6 +94,9 @@ export function keepFocusIn(box) {
   });
 }
 
+// A number won or lost as the player reads it: +5, 0, -3.
+export const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
 export function typing(event) {
   const target = event.target;
   return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable);

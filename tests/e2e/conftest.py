@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from shared.embedded_redis import EmbeddedRedis, free_port
+from tests.e2e.house_api import House
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -101,6 +102,12 @@ def house_url(e2e_redis):
         else:
             os.environ[key] = value
     bot_jobs._connections.cache_clear()
+
+
+@pytest.fixture
+def house(house_url):
+    """The house's REST API, to set the scene a browser test is about (house_api.py)."""
+    return House(house_url)
 
 
 @pytest.fixture(scope="session")

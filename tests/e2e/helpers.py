@@ -13,6 +13,8 @@ _names = itertools.count(1)
 
 MY_TURN = ".table-screen.my-turn"
 END = "[data-testid=end-screen]"
+SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
+MOVED = "v => document.querySelector('.table-screen')?.dataset.version !== v"
 
 
 def unique_name(prefix: str) -> str:
@@ -42,8 +44,29 @@ def open_table(page: Page, game: str, seats: int = 2, solo: bool = True, **field
     expect(page.locator(".table-screen")).to_be_visible()
 
 
+def browser_token(page: Page) -> str:
+    """The bearer token the signed-in browser keeps."""
+    return page.evaluate("localStorage.getItem('sg.token')")
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Script errors of the page, collected for the test's end."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def version(page: Page) -> str:
     return page.locator(".table-screen").get_attribute("data-version") or ""
+
+
+def wait_moved(page: Page, before: str, timeout: float | None = None) -> None:
+    """Waits for the table's version to move on from ``before``."""
+    page.wait_for_function(MOVED, arg=before, timeout=timeout)
 
 
 STALLS: list[str] = []  # moves that changed nothing, with the message the player saw
@@ -54,40 +77,36 @@ def _click_and_wait(page: Page, locator, before: str) -> None:
     table moved under the pointer) is noted in STALLS; the caller's loop simply tries again."""
     locator.click()
     try:
-        page.wait_for_function(
-            "v => document.querySelector('.table-screen')?.dataset.version !== v",
-            arg=before,
-            timeout=5_000,
-        )
+        wait_moved(page, before, timeout=5_000)
     except PlaywrightTimeout:
         toast = page.locator("#toast.show")
         STALLS.append(toast.inner_text() if toast.count() else "(no message)")
         page.keyboard.press("Escape")
 
 
-def _first(page: Page, selector: str):
+def first(page: Page, selector: str):
     found = page.locator(selector)
     return found.first if found.count() else None
 
 
 def step_speedlaunch(page: Page) -> None:
     before = version(page)
-    target = _first(page, ".opponent.targetable")
+    target = first(page, ".opponent.targetable")
     if target:
         return _click_and_wait(page, target, before)
     for selector in (".group.playable", ".my-stacks button.card.playable"):
-        choice = _first(page, selector)
+        choice = first(page, selector)
         if choice:
             choice.click()
             play = page.get_by_test_id("play")
             if play.is_enabled():
                 return _click_and_wait(page, play, before)
-            target = _first(page, ".opponent.targetable")
+            target = first(page, ".opponent.targetable")
             if target:
                 return _click_and_wait(page, target, before)
             page.keyboard.press("Escape")
     for test_id in ("end", "blind", "take"):
-        button = _first(page, f"[data-testid={test_id}]")
+        button = first(page, f"[data-testid={test_id}]")
         if button:
             return _click_and_wait(page, button, before)
     raise AssertionError("no Speedlaunch control to play")
@@ -95,11 +114,11 @@ def step_speedlaunch(page: Page) -> None:
 
 def step_speedtower(page: Page) -> None:
     before = version(page)
-    source = _first(page, ".my-site button.card.playable")
+    source = first(page, ".my-site button.card.playable")
     if source:
         source.click()
         return _click_and_wait(page, page.locator(".tower.fits").first, before)
-    card = _first(page, ".my-site .hand button.card")
+    card = first(page, ".my-site .hand button.card")
     if card:
         card.click()
         return _click_and_wait(page, page.locator("[data-testid=store]:enabled").first, before)
@@ -111,7 +130,7 @@ def step_speedone(page: Page) -> None:
     one = page.get_by_test_id("one")
     if one.is_enabled():
         return _click_and_wait(page, one, before)
-    card = _first(page, ".so-cards button.card.playable")
+    card = first(page, ".so-cards button.card.playable")
     if card:
         if card.get_attribute("data-card") in ("W", "W4"):
             card.click()

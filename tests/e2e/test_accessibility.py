@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import MY_TURN, open_table, sign_in, unique_name
+from tests.e2e.helpers import MY_TURN, SIZES, open_table, sign_in, unique_name
 
 try:
     from axe_playwright_python.sync_playwright import Axe
 except ImportError:  # pragma: no cover - the skip says why
     Axe = None
 
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 PAGES = ["lobby", "speedlaunch", "speedtower", "speedone"]
 
 

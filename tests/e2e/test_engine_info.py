@@ -10,25 +10,27 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import MY_TURN, sign_in, unique_name
+from tests.e2e.helpers import (
+    MY_TURN,
+    SIZES,
+    browser_token,
+    no_horizontal_scroll,
+    sign_in,
+    unique_name,
+)
 from tests.e2e.house_api import House
-from tests.e2e.test_end_screen import browser_token, no_horizontal_scroll, play_seats
 
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 WEB = Path(__file__).resolve().parents[2] / "services" / "web"
 
 
-def two_player_table(house: House, page, game: str, **options) -> tuple[str, str]:
-    other = house.guest(unique_name("Opp"))
-    table = house.open_table(browser_token(page), game, seats=2)
-    if options:
-        house.call("PATCH", f"/api/lobby/tables/{table}/settings", browser_token(page),
-                   {"options": options})  # fmt: skip
-    house.join(other, table)
-    house.start(browser_token(page), table)
+def two_player_table(house: House, page, game: str) -> tuple[str, str, str]:
+    """The signed-in browser against a new guest at a running two-seat table of ``game``, on
+    screen; returns the table, the browser's token and the guest's."""
+    me = browser_token(page)
+    table, other = house.start_against(me, game, unique_name("Opp"))
     page.goto(f"/t/{table}")
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
-    return table, other
+    return table, me, other
 
 
 def test_the_client_keeps_no_copy_of_the_speedlaunch_rules():
@@ -40,12 +42,10 @@ def test_the_client_keeps_no_copy_of_the_speedlaunch_rules():
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house_url, size):
-    house = House(house_url)
+def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house, size):
     page = new_page(*SIZES[size])
     sign_in(page, unique_name("Lia"))
-    table, other = two_player_table(house, page, "speedlaunch")
-    me = browser_token(page)
+    table, me, other = two_player_table(house, page, "speedlaunch")
 
     seat = house.call("GET", f"/api/table/tables/{table}", me)["you"]
 
@@ -54,7 +54,7 @@ def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house_url, size)
         mine = doc["you"] == seat and doc["current"]["to_move"] == seat
         return mine and view["phase"] == "play" and bool(view["players"][1 - seat]["known"])
 
-    doc = play_seats(house, [other, me], table, until=seen_taking, seed=3)
+    doc = house.play_seats([other, me], table, until=seen_taking, seed=3)
     if doc["status"] != "playing":
         pytest.skip("the game ended before the opponent took the ramp")
     doc = house.call("GET", f"/api/table/tables/{table}", me)
@@ -100,17 +100,15 @@ def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house_url, size)
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_speedone_shows_the_discard_pile_below_its_top(new_page, house_url, size):
-    house = House(house_url)
+def test_speedone_shows_the_discard_pile_below_its_top(new_page, house, size):
     page = new_page(*SIZES[size])
     sign_in(page, unique_name("Ole"))
-    table, other = two_player_table(house, page, "speedone")
-    me = browser_token(page)
+    table, me, other = two_player_table(house, page, "speedone")
 
     def some_discards(doc):
         return len(doc["current"]["view"]["discard_below"]) >= 5
 
-    play_seats(house, [other, me], table, until=some_discards, seed=4)
+    house.play_seats([other, me], table, until=some_discards, seed=4)
     doc = house.call("GET", f"/api/table/tables/{table}", me)
     expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
     below = doc["current"]["view"]["discard_below"]

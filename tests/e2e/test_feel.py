@@ -7,19 +7,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import MY_TURN, open_table, sign_in, unique_name
-
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
-
-
-def version(page) -> str:
-    return page.locator(".table-screen").get_attribute("data-version") or ""
-
-
-def wait_moved(page, before: str) -> None:
-    page.wait_for_function(
-        "v => document.querySelector('.table-screen')?.dataset.version !== v", arg=before
-    )
+from tests.e2e.helpers import (
+    MY_TURN,
+    SIZES,
+    open_table,
+    sign_in,
+    unique_name,
+    version,
+    wait_moved,
+)
 
 
 @pytest.mark.slow

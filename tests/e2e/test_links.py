@@ -5,46 +5,19 @@ games. At desktop (1366×800) and phone (390×844) width, in German and in Engli
 
 from __future__ import annotations
 
-import contextlib
-import random
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, sign_in, unique_name
-from tests.e2e.house_api import House
-
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
-
-
-def finish_by_api(house: House, token: str, table: str, seed: int = 1) -> None:
-    """Plays the seat of ``token`` with random legal moves until the game is over."""
-    rnd = random.Random(seed)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        doc = house.call("GET", f"/api/table/tables/{table}", token)
-        if doc["status"] != "playing":
-            return
-        current = doc["current"]
-        if current["to_move"] == doc["you"] and current["legal"]:
-            body = {"move": rnd.choice(current["legal"]), "version": doc["version"]}
-            with contextlib.suppress(AssertionError):  # the table moved on: read it again
-                house.call("POST", f"/api/table/tables/{table}/moves", token, body)
-        else:
-            time.sleep(0.05)
-    raise AssertionError(f"table {table} did not finish")
-
-
-def no_horizontal_scroll(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+from tests.e2e.helpers import END, SIZES, no_horizontal_scroll, sign_in, unique_name
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_table_has_its_own_address_through_reload_back_and_forward(new_page, house_url, size):
+def test_a_table_has_its_own_address_through_reload_back_and_forward(new_page, size):
     page = new_page(*SIZES[size])
     sign_in(page, unique_name("Link"))
     expect(page).to_have_url(re.compile(r"/$"))
@@ -93,8 +66,7 @@ def test_a_table_has_its_own_address_through_reload_back_and_forward(new_page, h
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_running_table_is_watched_by_its_link(new_page, house_url, size):
-    house = House(house_url)
+def test_a_running_table_is_watched_by_its_link(new_page, house, size):
     ann, bo = house.guest(unique_name("Ann")), house.guest(unique_name("Bo"))
     table = house.open_table(ann, "speedone", seats=2)
     house.join(bo, table)
@@ -132,15 +104,10 @@ def test_a_running_table_is_watched_by_its_link(new_page, house_url, size):
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_player_page_lists_games_and_leads_to_them(new_page, house_url, size):
-    house = House(house_url)
+def test_a_player_page_lists_games_and_leads_to_them(new_page, house, size):
     name = unique_name("Pia")
     token = house.guest(name)
-    body = {"game": "speedlaunch", "seats": 2, "options": {"rounds": "one"},
-            "settings": {"solo": True, "clock": 0}}  # fmt: skip
-    table = house.call("POST", "/api/lobby/tables", token, body)["id"]
-    house.call("POST", f"/api/table/tables/{table}/turbo", token)
-    finish_by_api(house, token, table)
+    table = house.play_solo(token, "speedlaunch", rounds="one")
     house.leave(token, table)
     deadline = time.monotonic() + 30  # the booking job books it moments later
     while not house.call("GET", f"/api/ledger/players/{name}", token)["recent"]:

@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import sign_in, unique_name
-from tests.e2e.house_api import House
 
 DESKTOP = (1366, 800)
 PHONE = (390, 844)
@@ -30,7 +29,7 @@ def expect_german(page, *parts: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-def test_sign_in_problems_speak_german(new_page, house_url):
+def test_sign_in_problems_speak_german(new_page, house):
     page = new_page(*DESKTOP)
     guest = page.get_by_role("button", name="Als Gast spielen")
     page.fill("#login-name", "   ")
@@ -57,7 +56,7 @@ def test_sign_in_problems_speak_german(new_page, house_url):
     expect_german(page, "Name oder Passwort stimmt nicht.")
 
     taken = unique_name("Jo")
-    House(house_url).guest(taken)
+    house.guest(taken)
     page.fill("#login-name", taken)
     guest.click()
     expect_german(page, f"Der Name {taken} ist schon vergeben.")
@@ -129,8 +128,7 @@ def test_new_table_form_fits(new_page, size):
 
 @pytest.mark.slow
 @pytest.mark.timeout(180)
-def test_table_list_offers_only_joinable_and_watchable_tables(new_page, house_url):
-    house = House(house_url)
+def test_table_list_offers_only_joinable_and_watchable_tables(new_page, house):
     names = {role: unique_name(role) for role in ("Offen", "Voll", "Gast", "Läuft", "Aus")}
     tokens = {role: house.guest(name) for role, name in names.items()}
     joinable = house.open_table(tokens["Offen"], "speedtower", fill="empty")

@@ -9,12 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, sign_in, unique_name
-from tests.e2e.house_api import House
-from tests.e2e.test_end_screen import browser_token, no_horizontal_scroll
-from tests.e2e.test_links import finish_by_api
-
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
+from tests.e2e.helpers import END, SIZES, browser_token, no_horizontal_scroll, sign_in, unique_name
 
 
 def step_text(page) -> str:
@@ -24,17 +19,12 @@ def step_text(page) -> str:
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_finished_game_replays_move_by_move(new_page, house_url, size):
-    house = House(house_url)
+def test_a_finished_game_replays_move_by_move(new_page, house, size):
     page = new_page(*SIZES[size])
     name = unique_name("Rex")
     sign_in(page, name)
     token = browser_token(page)
-    body = {"game": "speedlaunch", "seats": 2, "options": {"rounds": "one"},
-            "settings": {"solo": True, "clock": 0}}  # fmt: skip
-    table = house.call("POST", "/api/lobby/tables", token, body)["id"]
-    house.call("POST", f"/api/table/tables/{table}/turbo", token)
-    finish_by_api(house, token, table, seed=2)
+    table = house.play_solo(token, "speedlaunch", seed=2, rounds="one")
     record = house.call("GET", f"/api/table/tables/{table}/games/1/record", token)
     count = len(record["moves"])
 
@@ -97,8 +87,7 @@ def test_a_finished_game_replays_move_by_move(new_page, house_url, size):
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-def test_a_running_game_has_no_replay_yet(new_page, house_url):
-    house = House(house_url)
+def test_a_running_game_has_no_replay_yet(new_page, house):
     ann, bo = house.guest(unique_name("Ann")), house.guest(unique_name("Bo"))
     table = house.open_table(ann, "speedone", seats=2)
     house.join(bo, table)

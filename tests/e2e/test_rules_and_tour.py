@@ -8,10 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import open_table, sign_in, unique_name
-from tests.e2e.test_end_screen import no_horizontal_scroll
+from tests.e2e.helpers import SIZES, no_horizontal_scroll, open_table, sign_in, unique_name
 
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 WORDS = {"speedlaunch": ("Zündung", "Ignition"), "speedtower": ("Richtfest", "topped out"),
          "speedone": ("ONE", "ONE")}  # fmt: skip
 NAMES = {"speedlaunch": "Speedlaunch", "speedtower": "Speedtower", "speedone": "Speedone"}

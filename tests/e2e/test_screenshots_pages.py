@@ -9,12 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, open_table, sign_in, unique_name
-from tests.e2e.house_api import House
-from tests.e2e.test_end_screen import browser_token, play_seats
+from tests.e2e.helpers import END, SIZES, browser_token, open_table, sign_in, unique_name
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 
 
 def shoot(page, name: str, size: str) -> None:
@@ -27,20 +24,16 @@ def shoot(page, name: str, size: str) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(400)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_page_screenshots(new_page, house_url, size):
-    house = House(house_url)
+def test_page_screenshots(new_page, house, size):
     page = new_page(*SIZES[size])
     name = unique_name("Ada")
     sign_in(page, name)
     me = browser_token(page)
-    bo = house.guest(unique_name("Bo"))
-    table = house.open_table(me, "speedlaunch", seats=2, stakes=10)
-    house.call("PATCH", f"/api/lobby/tables/{table}/settings", me,
-               {"options": {"rounds": "everyone"}})  # fmt: skip
-    house.join(bo, table)
-    house.start(me, table)
+    table, bo = house.start_against(
+        me, "speedlaunch", unique_name("Bo"), options={"rounds": "everyone"}, stakes=10
+    )
     page.goto(f"/t/{table}")
-    play_seats(house, [me, bo], table, seed=5)
+    house.play_seats([me, bo], table, seed=5)
     end = page.locator(END)
     expect(end.get_by_test_id("end-taler")).to_have_count(2)
     shoot(page, "end-screen", size)

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import open_table, play, sign_in, unique_name
+from tests.e2e.helpers import open_table, play, sign_in, unique_name, watch_errors
 
 SETUPS = {
     "speedlaunch": {"opt-rounds": "one", "set-clock": 0},
@@ -59,8 +59,7 @@ def test_the_client_runs_without_csp_violations(browser, house_url, game):
     page = context.new_page()
     console = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     try:
         page.goto("/")
         sign_in(page, unique_name("Csp"))

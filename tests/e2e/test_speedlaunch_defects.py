@@ -14,35 +14,34 @@ from playwright.sync_api import Page, expect
 from tests.e2e.helpers import (
     END,
     MY_TURN,
+    SIZES,
+    first,
     open_table,
     sign_in,
     step_speedlaunch,
     unique_name,
     version,
+    wait_moved,
     wait_turn_or_end,
+    watch_errors,
 )
 
-DESKTOP = (1366, 800)
 
-
-def watch_errors(page: Page) -> list[str]:
-    """Script errors of the page, collected for the test's end."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-def first(page: Page, selector: str):
-    found = page.locator(selector)
-    return found.first if found.count() else None
+def solo_speedlaunch(new_page, prefix: str, seats: int, **fields) -> tuple[Page, list[str], str]:
+    """A new guest at a solo Speedlaunch table on the desktop; returns the page, its script
+    errors and the guest's name."""
+    page = new_page(*SIZES["desktop"])
+    errors = watch_errors(page)
+    me = unique_name(prefix)
+    sign_in(page, me)
+    open_table(page, "speedlaunch", seats=seats, solo=True, **fields)
+    return page, errors, me
 
 
 def click_and_wait(page: Page, locator) -> None:
     before = version(page)
     locator.click()
-    page.wait_for_function(
-        "v => document.querySelector('.table-screen')?.dataset.version !== v", arg=before
-    )
+    wait_moved(page, before)
 
 
 def ramp_count(page: Page) -> int:
@@ -72,12 +71,8 @@ def step_keeping_asteroids(page: Page) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_asteroid_at_a_chosen_opponent_with_three_seats(new_page):
-    page = new_page(*DESKTOP)
-    errors = watch_errors(page)
-    me = unique_name("Ast")
-    sign_in(page, me)
-    open_table(page, "speedlaunch", seats=3, solo=True,
-               **{"opt-rounds": "one", "opt-asteroid_target": "free", "set-clock": 0})  # fmt: skip
+    page, errors, me = solo_speedlaunch(new_page, "Ast", 3, **{
+        "opt-rounds": "one", "opt-asteroid_target": "free", "set-clock": 0})  # fmt: skip
     page.get_by_test_id("turbo").click()
     deadline = time.monotonic() + 240
     while True:
@@ -159,12 +154,8 @@ def bare_face_down(page: Page) -> bool:
 @pytest.mark.slow
 @pytest.mark.timeout(400)
 def test_a_game_with_a_clock_to_the_end_screen(new_page):
-    page = new_page(*DESKTOP)
-    errors = watch_errors(page)
-    me = unique_name("Uhr")
-    sign_in(page, me)
-    open_table(page, "speedlaunch", seats=2, solo=True,
-               **{"opt-rounds": "one", "set-clock": 120, "set-strength": "leicht"})  # fmt: skip
+    page, errors, me = solo_speedlaunch(new_page, "Uhr", 2, **{
+        "opt-rounds": "one", "set-clock": 120, "set-strength": "leicht"})  # fmt: skip
     watch_clock(page)
     page.get_by_test_id("turbo").click()
 

@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import END, MY_TURN, open_table, play, sign_in, unique_name
-from tests.e2e.house_api import House
 
 CRANE_YELLOWS = ("245, 197, 24", "227, 178, 26")
 
@@ -16,8 +15,7 @@ CRANE_YELLOWS = ("245, 197, 24", "227, 178, 26")
 @pytest.mark.slow
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("size", [(1366, 800), (390, 844)], ids=["desktop", "phone"])
-def test_opponent_leaves_speedone(new_page, house_url, size):
-    house = House(house_url)
+def test_opponent_leaves_speedone(new_page, house, size):
     page = new_page(*size)
     sign_in(page, unique_name("Ann"))
     open_table(page, "speedone", seats=2, solo=False,
