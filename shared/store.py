@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import weakref
 from dataclasses import dataclass, field
+from itertools import islice
 
 import redis
 
@@ -94,7 +95,7 @@ if not version then return false end
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'v', version, 'e', ARGV[1])
 redis.call('RPUSH', KEYS[3], ARGV[3])
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[4]), -1)
-redis.call(ARGV[7], ARGV[5], ARGV[6])
+redis.call(ARGV[6], KEYS[4], ARGV[5])
 return id
 """
 
@@ -205,6 +206,11 @@ def parse_doc(version: str | None, doc: str | None) -> dict | None:
     document = jsonfast.loads(doc)
     document["version"] = int(version)
     return document
+
+
+def exists(r: redis.Redis, table_id: str) -> bool:
+    """Whether there is such a table (without reading its document)."""
+    return bool(r.exists(keys.table(table_id)))
 
 
 def load(r: redis.Redis, table_id: str) -> dict | None:
@@ -336,7 +342,7 @@ def due_tables(r, until: float, limit: int) -> list[str]:
         pipe.zrangebyscore(keys.due_tables(bucket), "-inf", until, start=0, num=limit,
                            withscores=True)  # fmt: skip
     due = heapq.merge(*pipe.execute(), key=lambda entry: entry[1])
-    return [table_id for table_id, _ in list(due)[:limit]]
+    return [table_id for table_id, _ in islice(due, limit)]
 
 
 def forget_due(r, table_ids) -> None:
@@ -372,20 +378,24 @@ def seen_online(r, now: float, window: float, limit: int) -> tuple[list[tuple[st
         pipe.zcard(keys.online(bucket))
     results = pipe.execute()
     seen = heapq.merge(*results[1::3], key=lambda entry: -entry[1])
-    return list(seen)[:limit], sum(results[2::3])
+    return list(islice(seen, limit)), sum(results[2::3])
 
 
 def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
     """Add a chat line (no state change, so no new version) to the stream and the table's
     recent chat; None if there is no such table."""
     return _script(r, _CHAT)(
-        keys=[keys.table(table_id), keys.table_events(table_id), keys.table_chat(table_id)],
+        keys=[
+            keys.table(table_id),
+            keys.table_events(table_id),
+            keys.table_chat(table_id),
+            keys.table_channel(table_id),
+        ],
         args=[
             jsonfast.dumps([line]),
             str(STREAM_LENGTH),
             jsonfast.dumps(line),
             str(CHAT_LINES),
-            keys.table_channel(table_id),
             table_id,
             publish_command(r),
         ],

@@ -25,6 +25,7 @@ class Scheduler(threading.Thread):
     def __init__(self, queues, connection, serializer):
         super().__init__(name="scheduler", daemon=True)
         self.rq = RQScheduler(queues, connection=connection, serializer=serializer)
+        self.queue_names = {queue.name for queue in queues}
         self._stopped = threading.Event()
 
     def run(self) -> None:
@@ -40,7 +41,7 @@ class Scheduler(threading.Thread):
                 log.exception("scheduling failed")
 
     def _hold_queues(self) -> None:
-        if self.rq.acquired_locks != self.rq._queue_names:  # RQ's worker asks the same way
+        if self.rq.acquired_locks != self.queue_names:
             self.rq.acquire_locks()
         self.rq.heartbeat()
 

@@ -136,7 +136,7 @@ def stream_ticket(table_id):
     send the bearer token as a header, and a token in the URL would be logged."""
     player = current_player()
     r = redis_client()
-    if store.load(r, table_id) is None:
+    if not store.exists(r, table_id):
         raise no_such_table(table_id)
     ticket = secrets.token_urlsafe(24)
     holder = {key: player[key] for key in ("id", "name", "guest")}
@@ -168,7 +168,7 @@ def events(query, table_id):
     Reconnect with the Last-Event-ID header (or the ``lastEventId`` query parameter)."""
     r = redis_client()
     player = stream_player(r, table_id, query.get("ticket"))
-    if store.load(r, table_id) is None:
+    if not store.exists(r, table_id):
         raise no_such_table(table_id)
     last_id = (
         request.headers.get("Last-Event-ID") or query.get("lastEventId") or query.get("last_id")
