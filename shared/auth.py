@@ -14,7 +14,8 @@ Revocation: every player has a token generation in Redis (``keys.token_generatio
 once the generation has moved on: signing out everywhere, a changed password and a ban bump
 it (:func:`revoke_tokens`). Checking costs one GET per authenticated request. The key is kept
 TOKEN_MAX_AGE after the last bump or issue, so it lapses only when no token it could refuse
-is still valid.
+is still valid. A move reads it in the move's first round trip with the table
+(services/table/moves.py).
 """
 
 from __future__ import annotations
@@ -79,17 +80,22 @@ def revoke_current(player_id: str) -> int:
     return revoke_tokens(_redis(), player_id, _generation_ttl())
 
 
-def presented_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer "):
-        return header[len("Bearer ") :].strip() or None
+def bearer_token(authorization: str) -> str | None:
+    """The token of an ``Authorization: Bearer …`` header's value."""
+    if authorization.startswith("Bearer "):
+        return authorization[len("Bearer ") :].strip() or None
     return None
 
 
-def current_player(required: bool = True) -> dict | None:
-    """The caller from its bearer token; 401 with a problem body when it is missing, bad,
-    expired or revoked (or None when ``required`` is False and no token was sent)."""
-    token = presented_token()
+def presented_token() -> str | None:
+    return bearer_token(request.headers.get("Authorization", ""))
+
+
+def signed_player(token: str | None, required: bool = True) -> tuple[dict, int] | None:
+    """The player of a well-signed, unexpired bearer token and the token generation it was
+    issued under, not yet compared with the stored one (:func:`check_generation`); 401 with
+    a problem body when the token is missing, bad or expired (or None when ``required`` is
+    False and no token was sent)."""
     if token is None:
         if required:
             raise Problem("Send a bearer token (Authorization: Bearer …).", "token_missing")
@@ -105,11 +111,25 @@ def current_player(required: bool = True) -> dict | None:
         generation = int(payload.get("g", 0))
     except (KeyError, TypeError, ValueError, AttributeError):
         raise Problem("The token is not valid.", "token_invalid") from None
-    stored = _redis().get(keys.token_generation(player["id"]))
+    return player, generation
+
+
+def check_generation(stored: str | None, generation: int) -> None:
+    """401 token_revoked unless ``generation`` (the token's) is the player's stored one."""
     if int(stored or 0) != generation:
         raise Problem(
             "The token was revoked (signed out everywhere, password changed or account "
             "banned); sign in again.",
             "token_revoked",
         )
+
+
+def current_player(required: bool = True) -> dict | None:
+    """The caller from its bearer token; 401 with a problem body when it is missing, bad,
+    expired or revoked (or None when ``required`` is False and no token was sent)."""
+    signed = signed_player(presented_token(), required)
+    if signed is None:
+        return None
+    player, generation = signed
+    check_generation(_redis().get(keys.token_generation(player["id"])), generation)
     return player

@@ -216,6 +216,12 @@ class _TreeCollector(MultiProcessCollector):
         return self.merge(files, accumulate=True)
 
 
+def answered(service: str, route: str, method: str, status: int, started: float) -> None:
+    """Count one answered request (``started``: its time.perf_counter() on arrival)."""
+    REQUESTS.labels(service, route, method, str(status)).inc()
+    LATENCY.labels(service, route, method).observe(time.perf_counter() - started)
+
+
 def instrument(app) -> None:
     """Measure every request of a Flask app and serve the figures at /metrics."""
     service = app.name
@@ -230,8 +236,7 @@ def instrument(app) -> None:
         if started is None:
             return response
         route = request.url_rule.rule if request.url_rule is not None else "<unmatched>"
-        REQUESTS.labels(service, route, request.method, str(response.status_code)).inc()
-        LATENCY.labels(service, route, request.method).observe(time.perf_counter() - started)
+        answered(service, route, request.method, response.status_code, started)
         if response.mimetype == "text/event-stream":
             gauge = SSE_CONNECTIONS.labels(service)
             gauge.inc()

@@ -50,6 +50,17 @@ local function arm_clock(key, at, now, expire)
 end
 """
 
+# A commit (and a chat line) is announced on the table's channel with what a listener needs
+# to pass it on without reading it back: the table id, the id of the stream entry before it
+# (the table hash's ``last``: a listener that delivered that one may deliver this one), the
+# entry's id, version and events, and the document (none for a chat line), one per line
+# (the JSON has no raw line breaks). services/table/hub.py reads it.
+_ANNOUNCEMENT = """
+local function announcement(table_id, previous, id, version, events, doc)
+  return table.concat({table_id, previous or '', id, version, events, doc}, '\\n')
+end
+"""
+
 # KEYS[4] is the request's key, or KEYS[1] when the change has none (a key of the table's
 # slot: a cluster routes a script by its keys); the announcement goes out with ARGV[10]
 # (PUBLISH or SPUBLISH) on KEYS[7], the table's channel.
@@ -58,14 +69,15 @@ if KEYS[4] ~= KEYS[1] then
   local answer = redis.call('GET', KEYS[4])
   if answer then return {2, answer} end
 end
-local current = redis.call('HGET', KEYS[1], 'version')
+local held = redis.call('HMGET', KEYS[1], 'version', 'last')
+local current = held[1]
 if ARGV[1] == '' then
   if current then return {0, current} end
 elseif current ~= ARGV[1] then
   return {0, current or ''}
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'v', ARGV[2], 'e', ARGV[4])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3], 'last', id)
 local moves = cjson.decode(ARGV[5])
 for _, move in ipairs(moves) do redis.call('RPUSH', KEYS[3], move) end
 if KEYS[4] ~= KEYS[1] then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8]) end
@@ -80,24 +92,29 @@ if ARGV[14] ~= '' then
 end
 local armed = 0
 if ARGV[12] ~= '' then armed = arm_clock(KEYS[5], ARGV[12], ARGV[13], ARGV[9]) end
-redis.call(ARGV[10], KEYS[7], ARGV[11])
+redis.call(ARGV[10], KEYS[7], announcement(ARGV[11], held[2], id, ARGV[2], ARGV[4], ARGV[3]))
 return {1, id, armed}
 """
-_COMMIT = _ARM_CLOCK + _COMMIT_BODY
+_COMMIT = _ARM_CLOCK + _ANNOUNCEMENT + _COMMIT_BODY
 
 _ARM = _ARM_CLOCK + "return arm_clock(KEYS[1], ARGV[1], ARGV[2], ARGV[3])"
 
 # A chat line is stamped with the version the table has when the line is appended (not the
 # one its request read), so versions never go backwards on a stream.
-_CHAT = """
-local version = redis.call('HGET', KEYS[1], 'version')
+_CHAT = (
+    _ANNOUNCEMENT
+    + """
+local held = redis.call('HMGET', KEYS[1], 'version', 'last')
+local version = held[1]
 if not version then return false end
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'v', version, 'e', ARGV[1])
+redis.call('HSET', KEYS[1], 'last', id)
 redis.call('RPUSH', KEYS[3], ARGV[3])
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[4]), -1)
-redis.call(ARGV[6], KEYS[4], ARGV[5])
+redis.call(ARGV[6], KEYS[4], announcement(ARGV[5], held[2], id, version, ARGV[1], ''))
 return id
 """
+)
 
 
 _registered: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -218,16 +235,20 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
     return parse_doc(*r.hmget(keys.table(table_id), "version", "doc"))
 
 
-def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None):
-    """(the stored answer to ``request_key`` or None, the table document or None) in one
-    round trip — the move path's first read."""
+def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
+                   guard_key: str | None = None):  # fmt: skip
+    """(the stored answer to ``request_key`` or None, the table document or None, the value
+    of ``guard_key`` or None) in one round trip — the move path's first read."""
     pipe = r.pipeline(transaction=False)
+    if guard_key:
+        pipe.get(guard_key)
     if request_key:
         pipe.get(keys.table_request(table_id, request_key))
     pipe.hmget(keys.table(table_id), "version", "doc")
     results = pipe.execute()
-    answer = jsonfast.loads(results[0]) if request_key and results[0] else None
-    return answer, parse_doc(*results[-1])
+    guarded = results[0] if guard_key else None
+    stored = results[-2] if request_key else None
+    return (jsonfast.loads(stored) if stored else None), parse_doc(*results[-1]), guarded
 
 
 def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:

@@ -16,6 +16,7 @@ import flask_smorest
 import marshmallow as ma
 import redis
 from flask import Flask, current_app, jsonify, request
+from flask.sessions import SessionInterface
 from flask_smorest import Api
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
@@ -164,23 +165,38 @@ class HouseApi(Api):
             del self.DEFAULT_RESPONSE_CONTENT_TYPE
 
     def handle_http_exception(self, error: HTTPException):
-        """Errors Flask, werkzeug and webargs raise (schema mismatch, unknown route, body
-        too large …), each under its code."""
-        data = getattr(error, "data", None) or {}
-        extra = {}
-        errors = data.get("errors") or data.get("messages")
-        if errors:
-            extra["errors"] = errors
-        detail = data.get("message") or error.description or error.name
-        if errors and not data.get("message"):
-            detail = "The request does not match the schema; see errors."
-        code = HTTP_CODES.get(error.code, "http_error")
-        response = problem(code, detail, error.code or 500, error.name, **extra)
-        for name, value in (data.get("headers") or {}).items():
-            response.headers[name] = value
-        if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
-            response.headers["Allow"] = ", ".join(error.valid_methods)
-        return response
+        return http_problem(error)
+
+
+def http_problem(error: HTTPException):
+    """Errors Flask, werkzeug and webargs raise (schema mismatch, unknown route, body too
+    large …), each under its code."""
+    data = getattr(error, "data", None) or {}
+    extra = {}
+    errors = data.get("errors") or data.get("messages")
+    if errors:
+        extra["errors"] = errors
+    detail = data.get("message") or error.description or error.name
+    if errors and not data.get("message"):
+        detail = "The request does not match the schema; see errors."
+    code = HTTP_CODES.get(error.code, "http_error")
+    response = problem(code, detail, error.code or 500, error.name, **extra)
+    for name, value in (data.get("headers") or {}).items():
+        response.headers[name] = value
+    if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+class NoSessions(SessionInterface):
+    """The house knows its players by bearer tokens, never by a cookie session: no request
+    reads, signs or sets a session cookie."""
+
+    def open_session(self, app, request):
+        return None  # Flask puts a null session in its place
+
+    def save_session(self, app, session, response):
+        return None
 
 
 def problem_answer(error: Problem):
@@ -320,6 +336,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     the health check, the given blueprints and the OpenAPI document at /openapi.json."""
     app = Flask(name)
     app.json = jsonfast.FlaskJSON(app)
+    app.session_interface = NoSessions()
     app.config.update(house_config.settings())
     app.config.update(
         API_TITLE=title,

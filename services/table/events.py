@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 
 import marshmallow as ma
 from flask import Response, current_app, request, stream_with_context
@@ -29,7 +30,7 @@ from shared.problems import Problem
 from shared.tables.errors import no_such_table
 from shared.tables.table import seat_of
 from shared.tables.views import table_view
-from shared.web import Blueprint, redis_client, table_context
+from shared.web import Blueprint, redis_client
 
 blp = Blueprint("events", __name__, description="Server-Sent Events of a table")
 HEARTBEAT_SECONDS = 15.0
@@ -74,7 +75,7 @@ class Stream:
         for index, (entry_id, version, events) in enumerate(fresh):
             data = {"version": version, "events": [redact_event(e, seat) for e in events]}
             if index == len(fresh) - 1 and doc and doc["version"] > self.version:
-                data["table"] = table_view(doc, self.player_id, table_context().now)
+                data["table"] = table_view(doc, self.player_id, time.time())
                 self.version = doc["version"]
             out.append(_message("update", data, entry_id))
             self.last_id = entry_id
@@ -92,7 +93,7 @@ class Stream:
             return _message("closed", {"table": self.table_id})
         self.last_id = latest[0][0] if latest else "0-0"
         self.version = doc["version"]
-        view = table_view(doc, self.player_id, table_context().now)
+        view = table_view(doc, self.player_id, time.time())
         return _message("state", {"version": doc["version"], "table": view}, self.last_id)
 
     def catch_up(self, r) -> str:

@@ -8,9 +8,12 @@ watches it and unsubscribes when the last one leaves, so its Redis traffic grows
 streams, not with the house. It holds one pub/sub connection per Redis node that owns a
 watched table (one on a standalone Redis), never one per client.
 
-A listener per node (one thread) reads the announcements; per wake-up it reads the new stream
-entries and the current documents of all the tables announced meanwhile in one pipelined
-round trip, and hands each table's batch to every subscriber's queue. After any
+A listener per node (one thread) reads the announcements. An announcement carries the commit
+itself (shared/store.py: the entry before it, the entry, and the document), so a table whose
+last delivered entry is the one before gets it passed on without a read. Any other table
+(one that just got a watcher, or missed an announcement) has its new stream entries and its
+current document read — all such tables of a wake-up in one pipelined round trip. Each
+table's batch goes to every subscriber's queue. After any
 Redis error (a lost connection, a failover, a read that timed out) a listener subscribes its
 tables again where they live now and the reader catches them up from the last entry it
 delivered: nothing is lost, nothing is sent twice.
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 
 import redis
 
-from shared import connection, keys, store
+from shared import connection, jsonfast, keys, store
 
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
 RECONNECT_PAUSE = 0.5  # seconds before a listener subscribes its tables again after an error
@@ -71,6 +74,26 @@ class _Lost(Exception):
 def _table_of(channel: str) -> str:
     """The table id of a table channel ``{t:<id>}:changed``."""
     return channel[3 : channel.index("}")]
+
+
+@dataclass
+class Announcement:
+    """A commit (or chat line) as its table's channel announced it."""
+
+    previous: str  # the stream entry before it ("": not known)
+    entry_id: str
+    version: int
+    events: str  # JSON
+    doc: str  # JSON; "" for a chat line
+
+
+def _announcement(data: str) -> Announcement | None:
+    """An announcement from a message's data; None for one without the commit."""
+    parts = data.split("\n", 5)
+    if len(parts) < 6:
+        return None
+    _, previous, entry_id, version, events, doc = parts
+    return Announcement(previous, entry_id, int(version), events, doc)
 
 
 class _Listener:
@@ -122,17 +145,18 @@ class _Listener:
     def _run(self) -> None:
         try:
             while not self.closed:
-                announced: set[str] = set()
+                announced: dict[str, list[Announcement | None]] = defaultdict(list)
                 message = self.pubsub.get_message(timeout=LISTEN_TIMEOUT)
                 while message is not None:
                     kind = message["type"]
                     if kind in ("message", "smessage"):
-                        announced.add(_table_of(message["channel"]))
+                        table_id = _table_of(message["channel"])
+                        announced[table_id].append(_announcement(message["data"]))
                     elif kind == "sunsubscribe" and _table_of(message["channel"]) in self.tables:
                         raise _Lost(message["channel"])
                     message = self.pubsub.get_message(timeout=0)
                 if announced:
-                    self.hub._fan_out(announced)
+                    self.hub._deliver(announced)
         except Exception as error:  # the listener must never just stop: hand its tables on
             if not self.closed:
                 self.hub._lost(self, error)
@@ -146,6 +170,7 @@ class Hub:
         self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
+        self.docs: dict[str, dict] = {}  # table id → its newest document delivered
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
@@ -180,6 +205,7 @@ class Hub:
             if not subscribers:
                 del self.subscribers[subscription.table_id]
                 self.last_ids.pop(subscription.table_id, None)
+                self.docs.pop(subscription.table_id, None)
                 self._detach(subscription.table_id)
 
     def connections(self) -> int:
@@ -272,6 +298,33 @@ class Hub:
                 dropped = [self._drop(self.listener_of[t]) for t in tables if t in self.listener_of]
             self._retry_later(sorted({t for ts in dropped for t in ts} | set(tables)), error)
 
+    def _deliver(self, announced: dict[str, list[Announcement | None]]) -> None:
+        """Pass announced commits on to the subscribers of their tables; a table whose
+        announcements do not follow on from its last delivered entry is read instead."""
+        unread = set()
+        with self.lock:
+            for table_id, announcements in announced.items():
+                last_id = self.last_ids.get(table_id)
+                if last_id is None:
+                    continue  # its watchers left meanwhile
+                entries, doc, complete = _following(announcements, last_id)
+                doc = doc or self.docs.get(table_id)
+                if not complete or (entries and doc is None):  # (chat lines, no document yet)
+                    unread.add(table_id)
+                elif entries:
+                    self._offer(table_id, entries, doc)
+        if unread:
+            self._fan_out(unread)
+
+    def _offer(self, table_id: str, entries: list, doc: dict | None) -> None:
+        """Hand new entries to the table's subscribers (under self.lock)."""
+        self.last_ids[table_id] = entries[-1][0]
+        if doc is not None:
+            self.docs[table_id] = doc
+        batch = Batch(entries, doc)
+        for subscription in self.subscribers.get(table_id, ()):
+            subscription.offer(batch)
+
     def _fan_out(self, tables: set[str]) -> None:
         """The new entries and current documents of ``tables`` in one pipelined round trip,
         handed to their subscribers (each entry once, in order, whoever read it first)."""
@@ -298,12 +351,31 @@ class Hub:
                     for entry in store.parse_events(raw_entries)
                     if _id_key(entry[0]) > _id_key(last_id)
                 ]
-                if not entries:
-                    continue  # another read delivered them already
-                self.last_ids[table_id] = entries[-1][0]
-                batch = Batch(entries, store.parse_doc(version, doc))
-                for subscription in self.subscribers.get(table_id, ()):
-                    subscription.offer(batch)
+                if entries:  # (else another read delivered them already)
+                    self._offer(table_id, entries, store.parse_doc(version, doc))
+
+
+def _following(announcements: list[Announcement | None], last_id: str):
+    """(the entries that follow on from ``last_id``, the newest document among them or None,
+    whether all after it were there): stops at the first announcement that says nothing or
+    comes after one that was missed; skips those a read delivered already."""
+    entries, newest = [], None
+    for announcement in announcements:
+        if announcement is None:
+            return entries, _doc(newest), False
+        if announcement.previous != last_id:
+            if _id_key(announcement.entry_id) > _id_key(last_id):
+                return entries, _doc(newest), False
+            continue
+        events = jsonfast.loads(announcement.events)
+        entries.append((announcement.entry_id, announcement.version, events))
+        newest = announcement if announcement.doc else newest
+        last_id = announcement.entry_id
+    return entries, _doc(newest), True
+
+
+def _doc(announcement: Announcement | None) -> dict | None:
+    return store.parse_doc(announcement.version, announcement.doc) if announcement else None
 
 
 def _id_key(stream_id: str) -> tuple[int, int]:

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import marshmallow as ma
 import redis
 from flask import current_app
 from rq.exceptions import NoSuchJobError
 
-from shared import ratelimit, store
-from shared.auth import current_player
+from shared import keys, ratelimit, store
+from shared.auth import check_generation, current_player, presented_token, signed_player
 from shared.games import get_game
 from shared.problems import Problem
 from shared.tables import table
 from shared.tables.errors import TooSoon, no_such_table
-from shared.tables.play import request_key_for, submit_move, turn_of
+from shared.tables.play import Guard, request_key_for, submit_move, turn_of
 from shared.tables.schemas import TableSchema
 from shared.web import Blueprint, table_context
 
@@ -58,20 +59,31 @@ class HintSchema(ma.Schema):
 def post_move(body, table_id):
     """Make a move. With ``version`` (or ``key``) a repeated request is answered like the
     first and applied once; a stale version gets 409 with ``current_version``. More than
-    MOVE_RATE_LIMIT moves per MOVE_RATE_WINDOW s of one player get 429 with Retry-After."""
-    player = current_player()
+    MOVE_RATE_LIMIT moves per MOVE_RATE_WINDOW s of one player get 429 with Retry-After.
+    (A well-formed move is answered by services/table/move_route.py, the same way.)"""
+    return current_app.json.response(make_move(table_id, presented_token(), body))
+
+
+def make_move(table_id: str, token: str | None, body: dict) -> dict:
+    """The answer to a move ``body`` (MoveSchema) sent with the bearer ``token``, already cut
+    to the caller; raises a Problem for what the caller is to be told instead."""
+    player, generation = signed_player(token)  # its generation is read with the table
     ctx = table_context()
     config = current_app.config
     try:
         ratelimit.check(ctx.r, "moves", player["id"],
                         config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
     except TooSoon:  # a repeat of an applied move is still answered like the first
+        check_generation(ctx.r.get(keys.token_generation(player["id"])), generation)
         key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
         if key and (answer := store.stored_answer(ctx.r, table_id, key)):
-            return current_app.json.response(answer)
+            return answer
         raise
-    answer = submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"))
-    return current_app.json.response(answer)  # already cut to the caller: sent as it is
+    guard = Guard(
+        keys.token_generation(player["id"]), partial(check_generation, generation=generation)
+    )
+    return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"),
+                       guard)  # fmt: skip
 
 
 @blp.route("/tables/<table_id>/hint")

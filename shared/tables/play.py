@@ -6,10 +6,11 @@ Humans' moves, computer turns, clock expiries and lobby actions (join, start, re
 run through :func:`change`, so a stale or duplicated request can never apply twice and a
 deadline that passed is applied by whoever touches the table first.
 
-A human's move costs two round trips to the table Redis: the first read (stored answer and
-table) and the commit (script and due index, pipelined). Jobs are enqueued only for a
-computer's turn, and for a clock only when the table has no armed prompt that fires no
-later than the new deadline (shared.store's arm_clock).
+A human's move costs two round trips to the table Redis: the first read (the mover's token
+generation, the stored answer and the table) and the commit (script and due index,
+pipelined). Jobs are enqueued only for a computer's turn, and for a clock only when the
+table has no armed prompt that fires no later than the new deadline (shared.store's
+arm_clock).
 """
 
 from __future__ import annotations
@@ -43,6 +44,15 @@ class Pending:
     record: list = field(default_factory=list)  # entries for the game's record
     new_decision: bool = False
     booking: dict | None = None
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A condition on one Redis key that must hold before a change is made, read with the
+    table in the change's first round trip (a move's token generation, shared.auth)."""
+
+    key: str
+    check: Callable[[str | None], None]  # raises when the condition does not hold
 
 
 @dataclass
@@ -201,12 +211,14 @@ Operation = Callable[[dict, Pending], object]
 
 
 def change(ctx: Context, table_id: str, operation: Operation | None = None,
-           request_key: str | None = None, answer_for: str | None = None):  # fmt: skip
+           request_key: str | None = None, answer_for: str | None = None,
+           guard: Guard | None = None):  # fmt: skip
     """Run ``operation(doc, pending)`` on the current document and commit it, retrying on a
     concurrent change. Overdue clocks are settled first. Returns (doc, operation's value).
 
     ``request_key`` makes the change idempotent: a repeat gets the first answer back (the
     answer is the table as ``answer_for`` saw it, with the events cut for that player).
+    ``guard`` is checked first, on the first read.
 
     A commit that loses the compare-and-set has still written the due index for its own
     document (it shares the commit's round trip); unless a later attempt commits, the
@@ -214,8 +226,11 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
     """
     due_unsure = False
     try:
-        for _ in range(MAX_ATTEMPTS):
-            answer, doc = store.load_or_answer(ctx.r, table_id, request_key)  # one round trip
+        for attempt in range(MAX_ATTEMPTS):
+            guard_key = guard.key if guard and not attempt else None
+            answer, doc, guarded = store.load_or_answer(ctx.r, table_id, request_key, guard_key)
+            if guard_key:
+                guard.check(guarded)
             if answer:
                 return None, answer
             if doc is None:
@@ -297,8 +312,10 @@ def request_key_for(player_id: str, version: int | None, key: str | None, move: 
 
 
 def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
-                version: int | None = None, key: str | None = None) -> dict:  # fmt: skip
-    """A human's move: 403 not seated, 409 stale or not your turn, 422 illegal."""
+                version: int | None = None, key: str | None = None,
+                guard: Guard | None = None) -> dict:  # fmt: skip
+    """A human's move: 403 not seated, 409 stale or not your turn, 422 illegal (``guard``:
+    what must hold before it is made, see :func:`change`)."""
 
     def play(doc, pending):
         if version is not None and doc["version"] != version:
@@ -318,5 +335,5 @@ def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
             raise IllegalPlay(error.reason, code="illegal_move") from error
 
     request_key = request_key_for(player["id"], version, key, move)
-    _, answer = change(ctx, table_id, play, request_key, answer_for=player["id"])
+    _, answer = change(ctx, table_id, play, request_key, answer_for=player["id"], guard=guard)
     return answer

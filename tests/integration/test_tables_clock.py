@@ -225,8 +225,10 @@ def test_a_commit_that_loses_the_race_leaves_the_due_index_as_the_table_is(house
     reads = [stale]  # the first read is from before the human's move
     load_or_answer = store.load_or_answer
 
-    def read(r, table_id, request_key):
-        return (None, reads.pop()) if reads else load_or_answer(r, table_id, request_key)
+    def read(r, table_id, request_key, guard_key=None):
+        if reads:
+            return None, reads.pop(), None
+        return load_or_answer(r, table_id, request_key, guard_key)
 
     monkeypatch.setattr(store, "load_or_answer", read)
     # The stale read's deadline is overdue: its clock decision loses the compare-and-set
@@ -244,8 +246,10 @@ def test_a_refused_change_whose_clock_decision_loses_the_race_is_judged_afresh(h
     reads = [stale]
     load_or_answer = store.load_or_answer
 
-    def read(r, table_id, request_key):
-        return (None, reads.pop()) if reads else load_or_answer(r, table_id, request_key)
+    def read(r, table_id, request_key, guard_key=None):
+        if reads:
+            return None, reads.pop(), None
+        return load_or_answer(r, table_id, request_key, guard_key)
 
     def refused(doc, pending):
         raise Conflict("not now")

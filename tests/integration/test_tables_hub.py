@@ -7,6 +7,7 @@ import time
 
 import redis
 
+from services.table import hub as hub_module
 from services.table.hub import Hub
 from shared import store
 from tests.integration.harness import start_two_player_game
@@ -69,7 +70,7 @@ def test_the_hub_listens_only_to_the_tables_its_clients_watch(house):
     a_move(house, other, other_players)  # nobody here watches it: the hub hears nothing
     a_move(house, watched, players)
     assert subscription.next(WAIT).doc["version"] == store.load(house.r, watched)["version"]
-    assert hub.rounds == rounds + 1
+    assert hub.rounds == rounds, "passed on as announced, nothing read"
     hub.unsubscribe(subscription)
     assert hub.channels() == 0
     deadline = time.monotonic() + WAIT
@@ -80,6 +81,8 @@ def test_the_hub_listens_only_to_the_tables_its_clients_watch(house):
 
 def test_the_reader_reads_all_tables_announced_meanwhile_in_one_round(house, monkeypatch):
     games = [start_two_player_game(house) for _ in range(5)]
+    # announcements that name only their table (as an older house sends them): all are read
+    monkeypatch.setattr(hub_module, "_announcement", lambda data: None)
     hub = Hub(house.r)
     subscriptions = [hub.subscribe(table_id) for table_id, _ in games]
     for subscription in subscriptions:  # the catch-up round of each subscription
@@ -118,4 +121,44 @@ def test_a_reconnected_hub_delivers_what_was_committed_while_it_was_away(house):
         seen += [version for _, version, _ in batch.entries]
     assert seen == sorted(set(seen)) and len(seen) == 2
     assert seen[-1] == store.load(house.r, table_id)["version"]
+    hub.unsubscribe(subscription)
+
+
+def test_commits_are_passed_on_as_announced_in_order_with_their_documents(house):
+    table_id, players = start_two_player_game(house)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(table_id)
+    rounds = hub.rounds
+    house.table.post(f"/tables/{table_id}/chat", json={"text": "Hallo"},
+                     headers=house.auth(players[0]))  # fmt: skip
+    for _ in range(3):
+        a_move(house, table_id, players)
+    delivered = []
+    while len(delivered) < 4 and (batch := subscription.next(WAIT)) is not None:
+        delivered += [(version, events[0]["type"]) for _, version, events in batch.entries]
+        assert batch.doc["version"] == batch.entries[-1][1], "each commit with its document"
+    start = delivered[0][0]
+    assert [version for version, _ in delivered] == [start, start + 1, start + 2, start + 3]
+    assert delivered[0][1] == "chat"
+    # the chat line came before any document was known here: read once; the moves were not
+    assert hub.rounds == rounds + 1
+    hub.unsubscribe(subscription)
+
+
+def test_a_missed_announcement_is_read_nothing_lost_nothing_twice(house):
+    table_id, players = start_two_player_game(house)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(table_id)
+    a_move(house, table_id, players)
+    first = subscription.next(WAIT).entries[-1]
+    a_move(house, table_id, players)
+    second = subscription.next(WAIT).entries[-1]
+    with hub.lock:  # as if the second commit's announcement had never arrived
+        hub.last_ids[table_id] = first[0]
+    rounds = hub.rounds
+    a_move(house, table_id, players)
+    batch = subscription.next(WAIT)
+    assert [version for _, version, _ in batch.entries] == [second[1], second[1] + 1]
+    assert hub.rounds == rounds + 1
+    assert subscription.next(0.2) is None
     hub.unsubscribe(subscription)
