@@ -93,7 +93,7 @@ def presented_token() -> str | None:
 
 def signed_player(token: str | None, required: bool = True) -> tuple[dict, int] | None:
     """The player of a well-signed, unexpired bearer token and the token generation it was
-    issued under, not yet compared with the stored one (:func:`check_generation`); 401 with
+    issued under, not yet compared with the stored one (:func:`current_player` does); 401 with
     a problem body when the token is missing, bad or expired (or None when ``required`` is
     False and no token was sent)."""
     if token is None:
@@ -114,14 +114,12 @@ def signed_player(token: str | None, required: bool = True) -> tuple[dict, int] 
     return player, generation
 
 
-def check_generation(stored: str | None, generation: int) -> None:
-    """401 token_revoked unless ``generation`` (the token's) is the player's stored one."""
-    if int(stored or 0) != generation:
-        raise Problem(
-            "The token was revoked (signed out everywhere, password changed or account "
-            "banned); sign in again.",
-            "token_revoked",
-        )
+def token_revoked() -> Problem:
+    return Problem(
+        "The token was revoked (signed out everywhere, password changed or account banned); "
+        "sign in again.",
+        "token_revoked",
+    )
 
 
 def current_player(required: bool = True) -> dict | None:
@@ -131,5 +129,6 @@ def current_player(required: bool = True) -> dict | None:
     if signed is None:
         return None
     player, generation = signed
-    check_generation(_redis().get(keys.token_generation(player["id"])), generation)
+    if int(_redis().get(keys.token_generation(player["id"])) or 0) != generation:
+        raise token_revoked()
     return player

@@ -63,8 +63,13 @@ end
 
 # KEYS[4] is the request's key, or KEYS[1] when the change has none (a key of the table's
 # slot: a cluster routes a script by its keys); the announcement goes out with ARGV[10]
-# (PUBLISH or SPUBLISH) on KEYS[7], the table's channel.
+# (PUBLISH or SPUBLISH) on KEYS[7], the table's channel. With ARGV[16] the commit first
+# checks that KEYS[8] holds that integer (absent: 0) — a guard (Commit.guard), on a
+# standalone Redis only: the key is not the table's.
 _COMMIT_BODY = """
+if ARGV[16] ~= '' and tonumber(redis.call('GET', KEYS[8]) or '0') ~= tonumber(ARGV[16]) then
+  return {3}
+end
 if KEYS[4] ~= KEYS[1] then
   local answer = redis.call('GET', KEYS[4])
   if answer then return {2, answer} end
@@ -182,6 +187,10 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class GuardRefused(Exception):
+    """The commit's guard key did not hold its value; nothing was written."""
+
+
 class AlreadyApplied(Exception):
     """The request key was seen before; ``answer`` is what the first request was told."""
 
@@ -205,6 +214,7 @@ class Commit:
     clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
     now: float = 0.0  # the change's time: an armed prompt not later than it has fired
     booking: dict | None = None  # a game ended: kept as unbooked until the ledger confirms
+    guard: tuple[str, int] | None = None  # (key, the integer it must hold) — standalone only
 
 
 @dataclass
@@ -214,6 +224,7 @@ class Committed:
 
     event_id: str
     clock_armed: bool
+    doc: str  # the document as written (JSON)
 
 
 def parse_doc(version: str | None, doc: str | None) -> dict | None:
@@ -263,17 +274,18 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     """Write ``change`` if the table is still at version ``expected`` (None: a new table),
     and the table's entry in the due index, in one round trip.
 
-    The document's version becomes ``expected + 1``. Raises VersionConflict or
-    AlreadyApplied and writes nothing of the table otherwise — but the due index has been
+    The document's version becomes ``expected + 1``. Raises VersionConflict, AlreadyApplied
+    or GuardRefused and writes nothing of the table otherwise — but the due index has been
     written all the same (it is not in the script): the caller puts it right (see
     ``shared.tables.play.change``).
     """
     table_id = change.doc["id"]
     new_version = 1 if expected is None else expected + 1
-    doc = {k: v for k, v in change.doc.items() if k != "version"}
+    doc = jsonfast.dumps({k: v for k, v in change.doc.items() if k != "version"})
     table_key = keys.table(table_id)
+    guard_key, guard_value = change.guard or (table_key, "")
     request = keys.table_request(table_id, change.request_key) if change.request_key else table_key
-    status, value, *armed = _script_and(
+    result = _script_and(
         r,
         _COMMIT,
         [
@@ -284,11 +296,12 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             keys.table_clock(table_id),
             keys.table_unbooked(table_id),
             keys.table_channel(table_id),
+            guard_key,
         ],
         [
             "" if expected is None else str(expected),
             str(new_version),
-            jsonfast.dumps(doc),
+            doc,
             jsonfast.dumps(change.events),
             jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
             jsonfast.dumps(change.answer or {}),
@@ -301,15 +314,19 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             repr(change.now),
             change.booking["game_id"] if change.booking else "",
             jsonfast.dumps(change.booking) if change.booking else "",
+            str(guard_value),
         ],
         lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
     )
+    if result[0] == 3:
+        raise GuardRefused()
+    status, value, *armed = result
     if status == 0:
         raise VersionConflict(int(value) if value else None)
     if status == 2:
         raise AlreadyApplied(jsonfast.loads(value))
     change.doc["version"] = new_version
-    return Committed(value, armed == [1])
+    return Committed(value, armed == [1], doc)
 
 
 def _indexes(pipe, change: Commit) -> None:

@@ -292,6 +292,7 @@ def table_context() -> Context:
         now=time.time(),
         retention=app.config["TABLE_RETENTION"],
         paced=app.config["BOT_PACE"] != "off",
+        docs=app.extensions.get("latest_docs"),
     )
 
 

@@ -42,7 +42,8 @@ TICKET_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def hub() -> Hub:
     """This process's hub, made on first use (after gunicorn has forked the worker)."""
     if "hub" not in current_app.extensions:
-        current_app.extensions["hub"] = Hub(redis_client())
+        made = current_app.extensions["hub"] = Hub(redis_client())
+        current_app.extensions["latest_docs"] = made.latest  # for moves (shared.tables.play)
     return current_app.extensions["hub"]
 
 

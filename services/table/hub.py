@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import redis
 
 from shared import connection, jsonfast, keys, store
+from shared.tables.latest import LatestDocs
 
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
 RECONNECT_PAUSE = 0.5  # seconds before a listener subscribes its tables again after an error
@@ -171,6 +172,9 @@ class Hub:
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
         self.docs: dict[str, dict] = {}  # table id → its newest document delivered
+        # … and as JSON, for moves made in this process (shared/tables/latest.py): on one
+        # Redis only, where a move's commit can check the mover's token itself
+        self.latest = None if self.sharded else LatestDocs()
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
@@ -191,6 +195,8 @@ class Hub:
                 if not self.subscribers.get(table_id) or table_id in self.last_ids:
                     return subscription
                 self.last_ids[table_id] = latest
+                if self.latest is not None:
+                    self.latest.watch(table_id)
                 self._attach(table_id)
             # what was committed between the read above and the subscription
             self._catch_up([table_id])
@@ -206,6 +212,8 @@ class Hub:
                 del self.subscribers[subscription.table_id]
                 self.last_ids.pop(subscription.table_id, None)
                 self.docs.pop(subscription.table_id, None)
+                if self.latest is not None:
+                    self.latest.forget(subscription.table_id)
                 self._detach(subscription.table_id)
 
     def connections(self) -> int:
@@ -307,20 +315,23 @@ class Hub:
                 last_id = self.last_ids.get(table_id)
                 if last_id is None:
                     continue  # its watchers left meanwhile
-                entries, doc, complete = _following(announcements, last_id)
-                doc = doc or self.docs.get(table_id)
+                entries, newest, complete = _following(announcements, last_id)
+                doc = _doc(newest) or self.docs.get(table_id)
                 if not complete or (entries and doc is None):  # (chat lines, no document yet)
                     unread.add(table_id)
                 elif entries:
-                    self._offer(table_id, entries, doc)
+                    self._offer(table_id, entries, doc, newest and newest.doc)
         if unread:
             self._fan_out(unread)
 
-    def _offer(self, table_id: str, entries: list, doc: dict | None) -> None:
-        """Hand new entries to the table's subscribers (under self.lock)."""
+    def _offer(self, table_id: str, entries: list, doc: dict | None, raw: str | None) -> None:
+        """Hand new entries to the table's subscribers (under self.lock); ``raw``: the
+        document's JSON."""
         self.last_ids[table_id] = entries[-1][0]
         if doc is not None:
             self.docs[table_id] = doc
+            if self.latest is not None and raw:
+                self.latest.seen(table_id, doc["version"], raw)
         batch = Batch(entries, doc)
         for subscription in self.subscribers.get(table_id, ()):
             subscription.offer(batch)
@@ -352,26 +363,26 @@ class Hub:
                     if _id_key(entry[0]) > _id_key(last_id)
                 ]
                 if entries:  # (else another read delivered them already)
-                    self._offer(table_id, entries, store.parse_doc(version, doc))
+                    self._offer(table_id, entries, store.parse_doc(version, doc), doc)
 
 
 def _following(announcements: list[Announcement | None], last_id: str):
-    """(the entries that follow on from ``last_id``, the newest document among them or None,
-    whether all after it were there): stops at the first announcement that says nothing or
-    comes after one that was missed; skips those a read delivered already."""
+    """(the entries that follow on from ``last_id``, the newest of their announcements with a
+    document or None, whether all after it were there): stops at the first announcement that
+    says nothing or comes after one that was missed; skips those a read delivered already."""
     entries, newest = [], None
     for announcement in announcements:
         if announcement is None:
-            return entries, _doc(newest), False
+            return entries, newest, False
         if announcement.previous != last_id:
             if _id_key(announcement.entry_id) > _id_key(last_id):
-                return entries, _doc(newest), False
+                return entries, newest, False
             continue
         events = jsonfast.loads(announcement.events)
         entries.append((announcement.entry_id, announcement.version, events))
         newest = announcement if announcement.doc else newest
         last_id = announcement.entry_id
-    return entries, _doc(newest), True
+    return entries, newest, True
 
 
 def _doc(announcement: Announcement | None) -> dict | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from functools import partial
 
 import marshmallow as ma
 import redis
@@ -11,7 +10,7 @@ from flask import current_app
 from rq.exceptions import NoSuchJobError
 
 from shared import keys, ratelimit, store
-from shared.auth import check_generation, current_player, presented_token, signed_player
+from shared.auth import current_player, presented_token, signed_player, token_revoked
 from shared.games import get_game
 from shared.problems import Problem
 from shared.tables import table
@@ -67,21 +66,20 @@ def post_move(body, table_id):
 def make_move(table_id: str, token: str | None, body: dict) -> dict:
     """The answer to a move ``body`` (MoveSchema) sent with the bearer ``token``, already cut
     to the caller; raises a Problem for what the caller is to be told instead."""
-    player, generation = signed_player(token)  # its generation is read with the table
+    player, generation = signed_player(token)
+    # the generation is read with the table, or checked by the commit (shared.tables.play)
+    guard = Guard(keys.token_generation(player["id"]), generation, token_revoked)
     ctx = table_context()
     config = current_app.config
     try:
         ratelimit.check(ctx.r, "moves", player["id"],
                         config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
     except TooSoon:  # a repeat of an applied move is still answered like the first
-        check_generation(ctx.r.get(keys.token_generation(player["id"])), generation)
+        guard.check(ctx.r.get(guard.key))
         key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
         if key and (answer := store.stored_answer(ctx.r, table_id, key)):
             return answer
         raise
-    guard = Guard(
-        keys.token_generation(player["id"]), partial(check_generation, generation=generation)
-    )
     return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"),
                        guard)  # fmt: skip
 

@@ -31,6 +31,7 @@ from shared.strategies import choose
 from shared.tables import house, table
 from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
 from shared.tables.jobs import Jobs
+from shared.tables.latest import LatestDocs
 from shared.tables.views import table_view
 
 MAX_ATTEMPTS = 25
@@ -48,11 +49,17 @@ class Pending:
 
 @dataclass(frozen=True)
 class Guard:
-    """A condition on one Redis key that must hold before a change is made, read with the
-    table in the change's first round trip (a move's token generation, shared.auth)."""
+    """An integer a Redis key must hold (absent: 0) for a change to be made or answered — a
+    move's token generation (shared.auth) — read with the table in the change's first round
+    trip, or checked by the commit when no read comes before it."""
 
     key: str
-    check: Callable[[str | None], None]  # raises when the condition does not hold
+    value: int
+    refusal: Callable[[], Exception]  # what the caller is told when it does not hold
+
+    def check(self, stored: str | None) -> None:
+        if int(stored or 0) != self.value:
+            raise self.refusal()
 
 
 @dataclass
@@ -64,6 +71,7 @@ class Context:
     now: float
     retention: int = 0
     paced: bool = True
+    docs: LatestDocs | None = None  # the newest documents of the tables this process watches
 
 
 def turn_of(doc: dict) -> str | None:
@@ -218,19 +226,29 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
 
     ``request_key`` makes the change idempotent: a repeat gets the first answer back (the
     answer is the table as ``answer_for`` saw it, with the events cut for that player).
-    ``guard`` is checked first, on the first read.
+    ``guard`` must hold before anything is changed or answered.
+
+    The first attempt starts from the newest document this process has seen of the table
+    when it keeps one (``ctx.docs``): no read, the guard checked by the commit. A refused
+    commit or operation there is judged afresh from a read.
 
     A commit that loses the compare-and-set has still written the due index for its own
     document (it shares the commit's round trip); unless a later attempt commits, the
     index is written again from the table as it is before this returns.
     """
     due_unsure = False
+    unchecked = guard  # the guard, until a read or a commit has found that it holds
     try:
         for attempt in range(MAX_ATTEMPTS):
-            guard_key = guard.key if guard and not attempt else None
-            answer, doc, guarded = store.load_or_answer(ctx.r, table_id, request_key, guard_key)
-            if guard_key:
-                guard.check(guarded)
+            latest = ctx.docs.get(table_id) if ctx.docs is not None and not attempt else None
+            if latest is not None:
+                answer, doc = None, store.parse_doc(*latest)
+            else:
+                answer, doc, held = store.load_or_answer(ctx.r, table_id, request_key,
+                                                         unchecked and unchecked.key)  # fmt: skip
+                if unchecked:
+                    unchecked.check(held)
+                    unchecked = None
             if answer:
                 return None, answer
             if doc is None:
@@ -243,6 +261,8 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                 try:
                     value = operation(doc, pending)
                 except (Conflict, IllegalPlay, NotAllowed):
+                    if latest is not None:
+                        continue  # judged on what may not be the newest document
                     if request_key and (
                         answer := store.stored_answer(ctx.r, table_id, request_key)
                     ):
@@ -256,6 +276,8 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                         due_unsure = False
                     raise
             if not pending.events and not pending.record:
+                if latest is not None:
+                    continue  # nothing to commit, so nothing to tell the document is the newest
                 return doc, value
             answer = None
             if answer_for is not None:
@@ -263,11 +285,14 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                 value = answer
             due_unsure = True
             try:
-                commit(ctx, doc, expected, pending, request_key, answer)
+                commit(ctx, doc, expected, pending, request_key, answer, unchecked)
             except store.VersionConflict:
+                unchecked = None  # (the commit checks its guard first)
                 continue
             except store.AlreadyApplied as applied:
                 return None, applied.answer
+            except store.GuardRefused:
+                raise unchecked.refusal() from None
             due_unsure = False
             return doc, value
         raise Conflict("the table is too busy right now; try again", code="table_busy")
@@ -277,14 +302,18 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
 
 
 def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
-           request_key: str | None = None, answer: dict | None = None) -> None:  # fmt: skip
+           request_key: str | None = None, answer: dict | None = None,
+           guard: Guard | None = None) -> None:  # fmt: skip
     """Commit one change (``expected`` None: a new table) with the table's due time and
-    clock prompt, then schedule what follows."""
+    clock prompt (and ``guard``, checked by the commit), then schedule what follows."""
     game_no = doc["current"]["no"] if doc["current"] else 0
     committed = store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
         due=due_of(doc), clock_at=clock_of(doc), now=ctx.now, booking=pending.booking,
+        guard=(guard.key, guard.value) if guard else None,
     ))  # fmt: skip
+    if ctx.docs is not None:
+        ctx.docs.seen(doc["id"], doc["version"], committed.doc)
     metrics.committed(doc["game"], pending.record, pending.events)
     follow_up(doc, ctx, pending, committed.clock_armed)
 

@@ -1,0 +1,101 @@
+"""A move that starts from the newest document its process has seen of the table
+(shared/tables/latest.py, kept by the event hub): one round trip when that document is the
+newest, the usual read when it is not, the mover's token checked either way."""
+
+from __future__ import annotations
+
+import pytest
+import redis as redis_py
+
+from services.table.hub import Hub
+from shared import connection, keys, store
+from shared.tables.latest import LatestDocs
+from tests.integration.harness import assert_problem, start_two_player_game
+
+
+@pytest.fixture
+def standalone(house):
+    if connection.is_cluster(house.r):
+        pytest.skip("on a Redis Cluster a move always reads its table first")
+    return house
+
+
+def watched(house, table_id) -> LatestDocs:
+    """The table app's process watches the table and has seen its document as it is now."""
+    latest = LatestDocs()
+    house.table_app.extensions["latest_docs"] = latest
+    latest.watch(table_id)
+    version, raw = house.r.hmget(keys.table(table_id), "version", "doc")
+    latest.seen(table_id, int(version), raw)
+    return latest
+
+
+def mover_of(house, table_id, players):
+    view = house.get(players[0], table_id)
+    mover = players[view["current"]["to_move"]]
+    return mover, house.get(mover, table_id)
+
+
+def test_a_move_from_the_newest_document_is_one_round_trip(standalone, monkeypatch):
+    house = standalone
+    table_id, players = start_two_player_game(house)
+    latest = watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    sends, send = [], redis_py.connection.Connection.send_packed_command
+    monkeypatch.setattr(redis_py.connection.Connection, "send_packed_command",
+                        lambda self, *a, **k: sends.append(1) or send(self, *a, **k))  # fmt: skip
+    answer = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"])
+    monkeypatch.undo()
+    assert answer.status_code == 200, answer.json
+    assert len(sends) == 1, "the commit alone"
+    assert answer.json["version"] == mine["version"] + 1
+    assert latest.get(table_id)[0] == mine["version"] + 1, "its own commit is the newest now"
+
+
+def test_a_document_that_is_not_the_newest_costs_a_read_not_a_wrong_answer(standalone):
+    house = standalone
+    table_id, players = start_two_player_game(house)
+    latest = watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    del house.table_app.extensions["latest_docs"]  # a move this process does not hear of
+    assert (
+        house.move(mover, table_id, mine["current"]["legal"][0], mine["version"]).status_code == 200
+    )
+    house.table_app.extensions["latest_docs"] = latest
+    mover, mine = mover_of(house, table_id, players)
+    assert latest.get(table_id)[0] == mine["version"] - 1
+    stale = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"] - 1)
+    assert_problem(stale, 409, "stale_version")
+    assert stale.json["current_version"] == mine["version"]
+    fresh = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"])
+    assert fresh.status_code == 200, fresh.json
+    assert store.load(house.r, table_id)["version"] == mine["version"] + 1
+
+
+def test_a_revoked_token_cannot_move_from_the_newest_document(standalone):
+    house = standalone
+    table_id, players = start_two_player_game(house)
+    watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    house.r.incr(keys.token_generation(mover["id"]))
+    refused = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"])
+    assert_problem(refused, 401, "token_revoked")
+    assert store.load(house.r, table_id)["version"] == mine["version"], "nothing changed"
+
+
+def test_a_repeated_move_from_the_newest_document_is_applied_once(standalone):
+    house = standalone
+    table_id, players = start_two_player_game(house)
+    watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    move = mine["current"]["legal"][0]
+    first = house.move(mover, table_id, move, key="k-1")
+    again = house.move(mover, table_id, move, key="k-1")
+    assert first.status_code == again.status_code == 200
+    assert first.json == again.json
+    assert store.load(house.r, table_id)["version"] == mine["version"] + 1
+
+
+def test_on_a_cluster_the_hub_keeps_no_documents_for_moves(house):
+    hub = Hub(house.r)
+    assert (hub.latest is None) == connection.is_cluster(house.r)
