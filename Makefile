@@ -8,10 +8,11 @@ READY := $(VENV)/.ready
 
 .PHONY: run test test-slow lint format bench bench-peers clean
 
-$(READY): pyproject.toml
+$(READY): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e ./clients/python
 	touch $(READY)
 
 run: $(READY)  ## the whole house on http://127.0.0.1:8080 with an embedded Redis

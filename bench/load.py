@@ -15,8 +15,10 @@ Target (``--target``):
 The figures say which one they came from.
 
 Each table is a solo table at Turbo: one scripted human (seat 0, Speedone, 2 seats) against a
-computer, with an SSE connection. The human moves as soon as its SSE stream says it is its
-turn (a random legal move, with the version); a finished game is replaced by a new table.
+computer, with an SSE connection (opened with a stream ticket). The humans are clients of the
+house's Python library (clients/python), on gevent. The human moves as soon as its SSE stream
+says it is its turn (a random legal move, with the version and an idempotency key); a finished
+game is replaced by a new table.
 Per N, all N tables are set up first (opened, which starts a solo table; Turbo; the stream
 connected and its first event read; the time this took is printed); only then do the humans
 start to move and the phases start: closed loop (every human moves at once: the maximum
@@ -57,7 +59,9 @@ from pathlib import Path  # noqa: E402
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
 import gevent.pool  # noqa: E402
+import httpx  # noqa: E402
 from itsdangerous import URLSafeTimedSerializer  # noqa: E402
+from speedgamez_client import Client, ProblemError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -69,6 +73,7 @@ from shared.config import DEV_SECRET  # noqa: E402
 PY = sys.executable
 GAME, SEATS, OPTIONS = "speedone", 2, {"target": 500}
 SETUP_CONCURRENCY = 25  # tables set up at once before a phase
+FAILURES = (OSError, httpx.HTTPError, ProblemError, AssertionError, StopIteration)
 
 
 def pct(values, p):
@@ -215,61 +220,37 @@ class Pacer:
 
 class Human:
     """One scripted player at a solo table: seat 0, a random legal move whenever its event
-    stream says it is its turn."""
+    stream says it is its turn. It talks to the house through the Python client
+    (clients/python), whose sync client runs on gevent's patched sockets here."""
 
     def __init__(self, target, number, stats, pacer):
         self.t, self.no, self.stats, self.pacer = target, number, stats, pacer
         player = {"id": f"load-{number}", "name": f"Load{number}", "guest": True}
         token = URLSafeTimedSerializer(target.secret, salt=SALT).dumps(player)
-        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        self.client = Client(f"http://{target.host}:{target.port}", token, timeout=60)
         self.rng = random.Random(number)
         self.running = True
-        self.conn = self.connection()
-        self.table_id = self.sse = self.feed = None
-
-    def connection(self):
-        return http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
-
-    def call(self, method, path, body=None):
-        payload = json.dumps(body) if body is not None else None
-        try:
-            self.conn.request(method, path, body=payload, headers=self.headers)
-            response = self.conn.getresponse()
-        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
-            self.conn.close()  # the server closed an idle keep-alive connection: once more
-            self.conn.request(method, path, body=payload, headers=self.headers)
-            response = self.conn.getresponse()
-        data = response.read()
-        return response.status, (json.loads(data) if data else None)
+        self.table = self.stream = self.feed = None
 
     def set_up(self) -> None:
         """A new solo table (opening it starts it), at Turbo, with its event stream connected
         and the stream's first event (the table's state) read."""
-        body = {"game": GAME, "seats": SEATS, "options": OPTIONS, "settings": {"solo": True}}
-        status, table = self.call("POST", "/api/lobby/tables", body)
-        assert status == 201 and table["status"] == "playing", (status, table)
-        table_id = table["id"]
-        status, answer = self.call("POST", f"/api/table/tables/{table_id}/turbo")
-        assert status == 200, (status, answer)
-        self.sse = self.connection()
-        self.sse.request("GET", f"/api/table/tables/{table_id}/events", headers=self.headers)
-        stream = self.sse.getresponse()
-        assert stream.status == 200, stream.status
-        first = events(stream)
-        self.feed = itertools.chain([next(first)], first)
-        self.table_id = table_id
+        table = self.client.open_table(GAME, SEATS, OPTIONS, solo=True)
+        assert table.status == "playing", table
+        self.client.turbo(table)
+        self.stream = self.client.events(table)
+        self.feed = itertools.chain([next(self.stream)], self.stream)
+        self.table = table
 
     def failed(self, error) -> None:
         name = type(error).__name__
         self.stats.errors[name] = self.stats.errors.get(name, 0) + 1
         self.close()
-        self.conn.close()
-        self.conn = self.connection()
 
     def close(self) -> None:
-        if self.sse is not None:
-            self.sse.close()
-        self.table_id = self.sse = self.feed = None
+        if self.stream is not None:
+            self.stream.close()
+        self.table = self.stream = self.feed = None
 
     def prepare(self, attempts=3) -> None:
         """Set up before the clock starts (run() sets up again if this failed)."""
@@ -277,7 +258,7 @@ class Human:
             try:
                 self.set_up()
                 return
-            except (OSError, http.client.HTTPException, AssertionError, StopIteration) as error:
+            except FAILURES as error:
                 self.failed(error)
 
     def run(self, go):
@@ -285,60 +266,36 @@ class Human:
         go.wait()
         while self.running:
             try:
-                if self.table_id is None:
+                if self.table is None:
                     self.set_up()
                 self.play()
-            except (OSError, http.client.HTTPException, AssertionError, StopIteration) as error:
+            except FAILURES as error:
                 self.failed(error)
                 gevent.sleep(0.5)
         self.close()
 
     def play(self):
-        for kind, data in self.feed:
-            now = time.time()
-            if kind == "update":
-                self.stats.event_ms.append(now * 1000 - data["_id_ms"])
-            view = data.get("table")
+        for event in self.feed:
+            if event.kind == "update":  # the id is the commit's Redis Stream id: its ms first
+                self.stats.event_ms.append(time.time() * 1000 - int(event.id.split("-")[0]))
+            view = event.table
             if view is None:
                 continue
-            if view["status"] != "playing" or not self.running:
+            if view.status != "playing" or not self.running:
                 break
-            current = view["current"]
-            if current["to_move"] != 0 or not current["legal"]:
+            if not view.my_turn:
                 continue
             self.pacer.wait()
-            move = self.rng.choice(current["legal"])
+            move = self.rng.choice(view.current.legal)
             sent = time.monotonic()
-            status, _ = self.call("POST", f"/api/table/tables/{self.table_id}/moves",
-                                  {"move": move, "version": view["version"]})  # fmt: skip
-            if status == 200:
+            try:
+                self.client.play(view, move)
+            except ProblemError as error:
+                self.stats.errors[error.status] = self.stats.errors.get(error.status, 0) + 1
+            else:
                 self.stats.move_ms.append((time.monotonic() - sent) * 1000)
                 self.stats.moves += 1
-            else:
-                self.stats.errors[status] = self.stats.errors.get(status, 0) + 1
         self.close()
-
-
-def events(stream):
-    """(event, data) from an SSE response; data gets ``_id_ms`` (the commit's Redis time)."""
-    kind, event_id, data = "message", None, []
-    while True:
-        line = stream.fp.readline()
-        if not line:
-            return
-        line = line.decode().rstrip("\n")
-        if not line:
-            if data:
-                payload = json.loads("\n".join(data))
-                payload["_id_ms"] = int(event_id.split("-")[0]) if event_id else 0
-                yield kind, payload
-            kind, event_id, data = "message", None, []
-        elif line.startswith("event: "):
-            kind = line[7:]
-        elif line.startswith("id: "):
-            event_id = line[4:]
-        elif line.startswith("data: "):
-            data.append(line[6:])
 
 
 def trivial(target, clients, seconds) -> float:
@@ -346,12 +303,13 @@ def trivial(target, clients, seconds) -> float:
     end = time.monotonic() + seconds
 
     def loop():
-        conn = http.client.HTTPConnection(target.host, target.port, timeout=30)
-        while time.monotonic() < end:
-            conn.request("GET", "/api/table/healthz")
-            response = conn.getresponse()
-            response.read()
-            count[0] += response.status == 200
+        with Client(f"http://{target.host}:{target.port}", timeout=30) as client:
+            while time.monotonic() < end:
+                try:
+                    client.request("GET", "/api/table/healthz")
+                except ProblemError:
+                    continue
+                count[0] += 1
 
     gevent.joinall([gevent.spawn(loop) for _ in range(clients)])
     return count[0] / seconds
@@ -447,7 +405,7 @@ def run_n(target, n, seconds, r) -> dict:
     began = time.monotonic()
     gevent.pool.Pool(SETUP_CONCURRENCY).map(Human.prepare, humans)
     setup = {"seconds": time.monotonic() - began,
-             "tables": sum(h.table_id is not None for h in humans),
+             "tables": sum(h.table is not None for h in humans),
              "errors": dict(stats.errors)}  # fmt: skip
     print(f"N={n}: {setup['tables']} tables set up in {setup['seconds']:.1f} s "
           f"(errors {setup['errors']})", flush=True)  # fmt: skip

@@ -3,10 +3,11 @@ bots, clocks and ledger jobs, on a Redis of its own), then the invariants.
 
     .venv/bin/python bench/soak.py [--games 300] [--retention 3600]
 
-Each game: a guest opens a solo table (game and seat count drawn over all three games and
-their seat counts; every other seat a computer), starts it at Turbo and leaves at once, so
-computers play every seat to the end; the jobs of every queue run in this process the way the
-worker runs them. Then:
+Each game: a guest (a client of the house's Python library, clients/python, talking to the
+whole house in this process through httpx's WSGI transport) opens a solo table (game and seat
+count drawn over all three games and their seat counts; every other seat a computer), starts
+it at Turbo and leaves at once, so computers play every seat to the end; the jobs of every
+queue run in this process the way the worker runs them. Then:
   * every game ended (status over or closed, a result recorded);
   * cards are conserved in every record's replay: replaying the record's moves with the
     engine from its seed gives the recorded result, and after every move the snapshot's
@@ -35,9 +36,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import httpx  # noqa: E402
 import redis  # noqa: E402
 from rq import Queue  # noqa: E402
 from rq.serializers import JSONSerializer  # noqa: E402
+from speedgamez_client import Client, ProblemError  # noqa: E402
 
 from shared import keys, store  # noqa: E402
 from shared.embedded_redis import EmbeddedRedis  # noqa: E402
@@ -90,15 +93,20 @@ def soak(url: str, args) -> int:
         REDIS_URL=url, BOT_PACE="off", SECRET_KEY="soak", TABLE_RETENTION=str(args.retention)
     )  # the jobs read the environment
     from services.bots import jobs as bot_jobs
-    from services.lobby.app import create_app as lobby_app
-    from services.table.app import create_app as table_app
-    from shared.auth import issue_token
+    from services.house import create_house
 
     bot_jobs._connections.cache_clear()
     config = {"REDIS_URL": url, "SECRET_KEY": "soak", "BOT_PACE": "off",
-              "TABLE_RETENTION": args.retention, "MOVE_RATE_LIMIT": 0}  # fmt: skip
-    lobby, table = lobby_app(config).test_client(), table_app(config)
-    tables = table.test_client()
+              "TABLE_RETENTION": args.retention, "MOVE_RATE_LIMIT": 0,
+              "QUOTA_GUESTS_PER_HOUR": 0}  # fmt: skip
+    # the house's Python client, on the whole house in this process (no socket)
+    transport = httpx.WSGITransport(app=create_house(config))
+
+    def signed_in(name: str) -> Client:
+        client = Client("http://soak", transport=transport)
+        client.guest(name)
+        return client
+
     r = redis.Redis.from_url(url, decode_responses=True)
     qr = redis.Redis.from_url(url)
     # bots and ledger jobs run here as the worker runs them; clocks are not needed (no human
@@ -110,18 +118,14 @@ def soak(url: str, args) -> int:
     for number in range(args.games):
         game = rng.choice(names())
         seats = rng.choice(SEATS[game])
-        with table.app_context():
-            token = issue_token({"id": f"soak-{number}", "name": f"Soak{number}", "guest": True})
-        auth = {"Authorization": f"Bearer {token}"}
-        body = {"game": game, "seats": seats, "options": OPTIONS[game],
-                "settings": {"solo": True}}  # fmt: skip
-        opened = lobby.post("/tables", json=body, headers=auth)  # a solo table starts at once
-        if opened.status_code != 201:
-            problems.append(f"open {game}/{seats}: {opened.status_code} {opened.json}")
-            continue
-        table_id = opened.json["id"]
-        tables.post(f"/tables/{table_id}/turbo", headers=auth)
-        tables.post(f"/tables/{table_id}/leave", headers=auth)
+        with signed_in(f"Soak{number}") as player:
+            try:  # a solo table starts at once
+                table_id = player.open_table(game, seats, OPTIONS[game], solo=True).id
+            except ProblemError as error:
+                problems.append(f"open {game}/{seats}: {error}")
+                continue
+            player.turbo(table_id)
+            player.leave(table_id)
         made.append((table_id, game, seats))
         ran = drain(queues, qr, GAME_JOBS)
         doc = store.load(r, table_id)
@@ -137,6 +141,7 @@ def soak(url: str, args) -> int:
     elapsed = time.monotonic() - started
 
     ended = replayed = 0
+    reader = signed_in("SoakReader")
     for table_id, game, _seats in made:
         doc = store.load(r, table_id)
         current = doc and doc["current"]
@@ -146,8 +151,7 @@ def soak(url: str, args) -> int:
         ended += 1
         if not r.exists(keys.booking(current["id"])):
             problems.append(f"{table_id}: game {current['id']} was not booked")
-        record = tables.get(f"/tables/{table_id}/games/1/record",
-                            headers=auth).json  # fmt: skip
+        record = reader.record(table_id, 1)
         engine = get_game(game)
         deck = Counter(engine.DECK)
         state = engine.new(record["options"], len(record["seats"]), record["seed"],

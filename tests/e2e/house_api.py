@@ -1,45 +1,48 @@
 """Setting the scene over the house's REST API (other players, their tables) so that a browser
-test only clicks what it is about."""
+test only clicks what it is about. Players are named by their tokens; each token's requests go
+through a client of the house's Python library (clients/python), kept for the session."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import time
-import urllib.error
-import urllib.request
+
+from speedgamez_client import Client, ProblemError
+from speedgamez_client.problems import NotYourTurn, StaleVersion
+
+TIMEOUT = 10.0
 
 
 class House:
     def __init__(self, url: str):
         self.url = url
+        self.clients: dict[str | None, Client] = {}
+
+    def client(self, token: str | None = None) -> Client:
+        """The library's client for ``token`` (None: signed in as nobody)."""
+        if token not in self.clients:
+            self.clients[token] = Client(self.url, token, timeout=TIMEOUT)
+        return self.clients[token]
 
     def call(self, method: str, path: str, token: str | None = None, body: dict | None = None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method)
-        request.add_header("Accept", "application/json")
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        if token:
-            request.add_header("Authorization", f"Bearer {token}")
+        """Any route by its path; the answer's JSON. A problem fails the test."""
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                raw = response.read()
-        except urllib.error.HTTPError as error:
-            raise AssertionError(f"{method} {path}: {error.code} {error.read()[:300]!r}") from None
-        return json.loads(raw) if raw else None
+            return self.client(token).request(method, path, body)
+        except ProblemError as error:
+            raise AssertionError(f"{method} {path}: {error}") from None
 
     def guest(self, name: str) -> str:
-        return self.call("POST", "/api/lobby/accounts/guest", body={"name": name})["token"]
+        client = Client(self.url, timeout=TIMEOUT)
+        client.guest(name)
+        self.clients[client.token] = client
+        return client.token
 
     def open_table(
         self, token: str, game: str, seats: int = 2, options: dict | None = None, **settings
     ) -> str:
-        body = {"game": game, "seats": seats, "settings": {"solo": False, "clock": 0, **settings}}
-        if options:
-            body["options"] = options
-        return self.call("POST", "/api/lobby/tables", token, body)["id"]
+        settings = {"solo": False, "clock": 0, **settings}
+        return self.client(token).open_table(game, seats, options, **settings).id
 
     def start_against(
         self, token: str, game: str, opponent: str, options: dict | None = None, **settings
@@ -55,43 +58,43 @@ class House:
     def play_solo(self, token: str, game: str, seed: int = 1, **options) -> str:
         """A solo table of ``game`` played to its end at Turbo with random legal moves."""
         table = self.open_table(token, game, options=options, solo=True)
-        self.call("POST", f"/api/table/tables/{table}/turbo", token)
+        self.client(token).turbo(table)
         self.play_seats([token], table, seed=seed, prefer=())
         return table
 
     def join(self, token: str, table: str) -> None:
-        self.call("POST", f"/api/lobby/tables/{table}/seats", token, {})
+        self.client(token).join(table)
 
     def start(self, token: str, table: str) -> None:
-        self.call("POST", f"/api/lobby/tables/{table}/start", token)
+        self.client(token).start(table)
 
     def leave(self, token: str, table: str) -> None:
-        self.call("POST", f"/api/table/tables/{table}/leave", token)
+        self.client(token).leave(table)
 
     def status(self, token: str, table: str) -> str:
-        return self.call("GET", f"/api/table/tables/{table}", token)["status"]
+        return self.client(token).table(table).status
 
     def play_seats(
         self, tokens: list[str], table: str, until=None, seed: int = 1, prefer=("play", "one")
     ) -> dict:
         """Plays every seat of ``tokens`` (random legal moves, those of a type in ``prefer``
-        first) until the game is over or ``until(table)`` holds; returns the last table read."""
+        first) until the game is over or ``until(table)`` holds (on the table's JSON); returns
+        the JSON of the last table read."""
         rnd = random.Random(seed)
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
             moved = False
             for token in tokens:
-                doc = self.call("GET", f"/api/table/tables/{table}", token)
-                if doc["status"] != "playing" or (until and until(doc)):
-                    return doc
-                current = doc["current"]
-                if current["to_move"] != doc["you"] or not current["legal"]:
+                client = self.client(token)
+                doc = client.table(table)
+                if doc.status != "playing" or (until and until(doc.raw)):
+                    return doc.raw
+                if not doc.my_turn:
                     continue
-                preferred = [m for m in current["legal"] if m["type"] in prefer]
-                move = rnd.choice(preferred or current["legal"])
-                with contextlib.suppress(AssertionError):  # the table moved on: read it again
-                    self.call("POST", f"/api/table/tables/{table}/moves", token,
-                              {"move": move, "version": doc["version"]})  # fmt: skip
+                legal = doc.current.legal
+                move = rnd.choice([m for m in legal if m["type"] in prefer] or legal)
+                with contextlib.suppress(StaleVersion, NotYourTurn):  # read it again
+                    client.play(doc, move)
                 moved = True
             if not moved:
                 time.sleep(0.05)
