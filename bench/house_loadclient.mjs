@@ -3,7 +3,7 @@
 //
 //   node bench/house_loadclient.mjs --server http://127.0.0.1:8080 --tables M
 //        --tokens FILE [--duration 15] [--warmup 3] [--server-pids group:pid,...]
-//        [--label NAME] [--seed 1]
+//        [--label NAME] [--seed 1] [--mode versus|solo]
 //
 // FILE is a JSON array of at least 2*M bearer tokens (guests); tokens 2t and 2t+1 play at
 // table slot t. Plain `http` with keep-alive agents, its own SSE parser, no dependencies.
@@ -19,6 +19,11 @@
 // 3. Move latency = POST sent → answer read. Fan-out = the mover's answer read → the other
 //    seat's SSE `update` of that version read (0 when the update came first; counted as
 //    `fanout_ms.before_answer`).
+// Mode solo: the human-plus-computer cycle instead. Per slot the first guest opens a solo
+//    Speedone table (2 seats: the guest and a computer; opening starts it), switches it to
+//    Turbo and follows its stream; it moves whenever it is its turn, the computer (an RQ
+//    worker) answers. Moves/s counts the human's moves; "fan-out" is then the computer's
+//    reply: the human's answer read → the update that gives it the turn again.
 // 4. CPU from /proc over the measuring window (utime+stime, CLK_TCK 100): this process, and
 //    each pid of --server-pids (summed per group, e.g. web:123,web:124,redis:99).
 //
@@ -41,6 +46,7 @@ const SERVER = new URL(arg('server', 'http://127.0.0.1:8080'));
 const TOKENS = JSON.parse(fs.readFileSync(arg('tokens', ''), 'utf8'));
 const LABEL = arg('label', `house-M${M}`);
 const SEED = Number(arg('seed', 1));
+const SOLO = arg('mode', 'versus') === 'solo';
 const SERVER_PIDS = (arg('server-pids', '') || '')
   .split(',')
   .filter(Boolean)
@@ -203,6 +209,9 @@ function chooseMove(legal) {
   return pool[Math.floor(random() * pool.length)];
 }
 
+const yourTurn = (table) =>
+  Boolean(table && table.status === 'playing' && table.current && table.current.to_move === table.you);
+
 // ---------- a table slot ----------
 class Slot {
   constructor(index) {
@@ -220,20 +229,27 @@ class Slot {
   }
 
   async open() {
-    const body = { game: 'speedone', seats: 2, settings: { fill: 'empty', clock: 0 } };
-    const made = await request('POST', '/api/lobby/tables', this.tokens[0], body);
+    const settings = SOLO ? { solo: true, clock: 0 } : { fill: 'empty', clock: 0 };
+    const made = await request('POST', '/api/lobby/tables', this.tokens[0],
+                               { game: 'speedone', seats: 2, settings });
     if (made.status !== 201) throw new Error(`open: ${made.status} ${JSON.stringify(made.data)}`);
     const id = made.data.id;
-    const joined = await request('POST', `/api/lobby/tables/${id}/seats`, this.tokens[1], {});
-    if (joined.status !== 200 && joined.status !== 201) {
-      throw new Error(`join: ${joined.status} ${JSON.stringify(joined.data)}`);
+    if (SOLO) {
+      const turbo = await request('POST', `/api/table/tables/${id}/turbo`, this.tokens[0]);
+      if (turbo.status !== 200) throw new Error(`turbo: ${turbo.status} ${JSON.stringify(turbo.data)}`);
+    } else {
+      const joined = await request('POST', `/api/lobby/tables/${id}/seats`, this.tokens[1], {});
+      if (joined.status !== 200 && joined.status !== 201) {
+        throw new Error(`join: ${joined.status} ${JSON.stringify(joined.data)}`);
+      }
     }
     this.id = id;
+    this.replyFrom = null;
     this.views = [null, null];
     this.newest = -1;
     this.answers.clear();
     this.early.clear();
-    const firsts = [0, 1].map(
+    const firsts = (SOLO ? [0] : [0, 1]).map(
       (p) =>
         new Promise((resolve, reject) => {
           let first = true;
@@ -258,9 +274,10 @@ class Slot {
         })
     );
     await Promise.all(firsts);
+    tablesOpened++;
+    if (SOLO) return; // (the stream's first event brought the table)
     const started = await request('POST', `/api/lobby/tables/${id}/start`, this.tokens[0]);
     if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.data)}`);
-    tablesOpened++;
     this.see(0, started.data);
   }
 
@@ -306,7 +323,13 @@ class Slot {
   }
 
   onEvent(p, kind, data, now) {
-    if (kind === 'update') {
+    const reply = this.replyFrom;
+    if (SOLO && kind === 'update' && reply && data.version > reply.version && yourTurn(data.table)) {
+      if (inWindow(now)) fanout.push(now - reply.t);
+      this.replyFrom = null;
+    } else if (SOLO) {
+      // (no fan-out to another seat)
+    } else if (kind === 'update') {
       const answer = this.answers.get(data.version);
       if (answer && answer.mover !== p) {
         this.answers.delete(data.version);
@@ -374,8 +397,22 @@ class Slot {
       if (this.answers.size > 64) this.answers.delete(this.answers.keys().next().value);
     }
     if (this.early.size > 64) this.early.clear();
+    if (SOLO) this.awaitReply(p, answer.data.table, now);
     this.see(p, answer.data.table);
     this.maybeMove(); // the mover's own stream may have brought this version first
+  }
+
+  awaitReply(p, table, now) {
+    // Solo: after the human's move the computer is to answer — unless its stream brought the
+    // answer first (counted 0) or the human moves again.
+    const seen = this.views[p];
+    if (yourTurn(table)) return;
+    if (seen && seen.version > table.version && yourTurn(seen)) {
+      if (inWindow(now)) {
+        fanout.push(0);
+        fanoutBeforeAnswer++;
+      }
+    } else this.replyFrom = { version: table.version, t: now };
   }
 
   watch(now) {

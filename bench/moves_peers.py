@@ -22,8 +22,10 @@ time it); server CPU per move (utime+stime from /proc over the measuring window,
 process of the house — gunicorn masters and workers, RQ workers and their children,
 redis-server, nginx and its workers, the worker-metrics exporter — or of the peer's node
 server, divided by the moves of the window); the load client's own CPU (ms per move, cores);
-and the house/peer ratio of moves/s. It ends with a verdict per target against issue #15's
-targets. With ``--rounds R`` each M is measured R times, the sides swapping who goes first,
+and the house/peer ratio of moves/s. After each house measurement the same M runs as solo
+tables at Turbo (house_loadclient.mjs --mode solo: a human's move and the computer's answer
+from an RQ worker), printed as human moves/s against the human-versus-human moves/s, with
+the computer's reply time. It ends with a verdict per target against issue #15's targets. With ``--rounds R`` each M is measured R times, the sides swapping who goes first,
 and the verdict takes the median of each figure over the rounds.
 """
 
@@ -58,15 +60,27 @@ from shared.auth import SALT  # noqa: E402
 HOUSE_CLIENT = BENCH / "house_loadclient.mjs"
 NODE = os.environ.get("NODE", "node")
 TARGETS = ("single", "cluster")
-# Issue #15: at M = 50 …
+# Issue #15: at M = 50 … (each goal: its name, its figure of a round's pair, limit, sense)
 GOALS_50 = (
-    ("moves/s ratio house/peer ≥ 0.5", lambda h, p: ratio(h, p), 0.5, ">="),
-    ("server CPU ≤ 1.0 ms per move", lambda h, p: h["server_cpu_ms_per_move"], 1.0, "<="),
-    ("move p99 ≤ 50 ms", lambda h, p: h["lat_ms"]["p99"], 50.0, "<="),
-    ("fan-out p99 ≤ 50 ms", lambda h, p: h["fanout_ms"]["p99"], 50.0, "<="),
-)
+    ("moves/s ratio house/peer ≥ 0.5", lambda pair: ratio(pair["house"], pair["peer"]), 0.5, ">="),
+    ("server CPU ≤ 1.0 ms per move", lambda pair: pair["house"]["server_cpu_ms_per_move"], 1.0,
+     "<="),
+    ("move p99 ≤ 50 ms", lambda pair: pair["house"]["lat_ms"]["p99"], 50.0, "<="),
+    ("fan-out p99 ≤ 50 ms", lambda pair: pair["house"]["fanout_ms"]["p99"], 50.0, "<="),
+    ("human+computer cycles/s ≥ half the human-vs-human moves/s",
+     lambda pair: cycle_ratio(pair), 0.5, ">="),
+)  # fmt: skip
 # … and at M = 200
-GOALS_200 = (("fan-out p99 ≤ 200 ms", lambda h, p: h["fanout_ms"]["p99"], 200.0, "<="),)
+GOALS_200 = (("fan-out p99 ≤ 200 ms", lambda pair: pair["house"]["fanout_ms"]["p99"], 200.0, "<="),)
+
+
+def cycle_ratio(pair: dict) -> float | None:
+    """Solo tables at Turbo (a human's move and the computer's answer) per second, against
+    the human-versus-human moves per second of the same M."""
+    solo, house = pair.get("solo"), pair["house"]
+    if not solo or "failed" in solo or not house.get("moves_per_s"):
+        return None
+    return solo["moves_per_s"] / house["moves_per_s"]
 
 
 def ratio(house: dict, peer: dict) -> float | None:
@@ -152,10 +166,15 @@ def house_log_problems(target) -> list[str]:
     return found
 
 
+# No move rate limit, and no quotas on solo games and tables per player (the solo loop opens
+# a new table for every game that ends)
+UNLIMITED = {"MOVE_RATE_LIMIT": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0", "QUOTA_TABLES": "0"}
+
+
 def start_target(name: str):
-    os.environ["MOVE_RATE_LIMIT"] = "0"  # the house processes inherit it (Cluster copies it)
+    os.environ.update(UNLIMITED)  # the house processes inherit it (Cluster copies it)
     if name == "single":
-        return Single(env_extra={"MOVE_RATE_LIMIT": "0"})
+        return Single(env_extra=UNLIMITED)
     if name == "cluster":
         return Cluster(start=True)
     raise SystemExit(f"unknown target {name!r} (single or cluster)")
@@ -177,7 +196,7 @@ def run_node(argv: list[str], cwd: Path, timeout: float) -> dict:
     return result
 
 
-def measure_house(target, tables: int, args, run_no: int) -> dict:
+def measure_house(target, tables: int, args, run_no: int, mode: str = "versus") -> dict:
     serializer = URLSafeTimedSerializer(target.secret, salt=SALT)
     tokens = [
         serializer.dumps({"id": f"bgio-{run_no}-{i}", "name": f"Bgio{run_no}x{i}", "guest": True})
@@ -202,7 +221,9 @@ def measure_house(target, tables: int, args, run_no: int) -> dict:
                 "--warmup",
                 str(args.warmup),
                 "--label",
-                f"house-M{tables}",
+                f"house-{mode}-M{tables}",
+                "--mode",
+                mode,
                 "--server-pids",
                 ",".join(f"{g}:{p}" for g, p in pids),
             ],
@@ -312,6 +333,21 @@ def detail(target: str, tables: int, house: dict) -> str:
     ) + "".join(f"\n    {line}" for line in house.get("log", []))
 
 
+def solo_line(target: str, tables, pair: dict) -> str:
+    """The human-plus-computer cycle of the round (solo tables at Turbo)."""
+    solo = pair.get("solo") or {"failed": "not measured"}
+    if "failed" in solo:
+        return f"  {target} M={tables} solo: {solo['failed']}"
+    reply = solo["fanout_ms"]
+    return (
+        f"  {target} M={tables} solo at Turbo: {num(solo['moves_per_s'], 0)} human moves/s, each "
+        f"answered by the computer ({num(cycle_ratio(pair), 2)} × the human-vs-human moves/s); "
+        f"the computer's reply p50 / p99 {num(reply['p50'])} / {num(reply['p99'])} ms; server "
+        f"CPU {num(solo['server_cpu_ms_per_move'], 2)} ms per human move; games finished: "
+        f"{solo['games_finished']}"
+    )
+
+
 def verdict(target: str, runs: dict) -> list[str]:
     """Issue #15's targets against the figures (the median over the rounds, if several)."""
     lines = []
@@ -327,7 +363,7 @@ def verdict(target: str, runs: dict) -> list[str]:
             continue
         parts = []
         for name, get, limit, sense in goals:
-            values = [v for v in (get(p["house"], p["peer"]) for p in pairs) if v is not None]
+            values = [v for v in map(get, pairs) if v is not None]
             value = statistics.median(values) if values else None
             met = value is not None and (value >= limit if sense == ">=" else value <= limit)
             parts.append(f"{name}: {'met' if met else 'NOT met'} ({num(value, 2)})")
@@ -429,10 +465,13 @@ def main() -> int:
                         else:
                             run_no += 1
                             pair["house"] = measure_house(target, tables, args, run_no)
+                            run_no += 1
+                            pair["solo"] = measure_house(target, tables, args, run_no, "solo")
                     label = tables if args.rounds == 1 else f"{tables} (round {round_no + 1})"
                     print(row(name, label, "peer", pair["peer"], None), flush=True)
                     print(row(name, label, "house", pair["house"], pair["peer"]), flush=True)
                     print(detail(name, label, pair["house"]), flush=True)
+                    print(solo_line(name, label, pair), flush=True)
                     runs.setdefault(tables, []).append(pair)
         finally:
             problems = house_log_problems(target)
@@ -452,6 +491,7 @@ def main() -> int:
         for _, label, pair in rounds(figures["runs"][name]["tables"]):
             if detail(name, label, pair["house"]):
                 print(detail(name, label, pair["house"]))
+            print(solo_line(name, label, pair))
     print()
     for name in args.targets:
         for line in verdict(name, figures["runs"][name]["tables"]):
