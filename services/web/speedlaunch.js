@@ -2,11 +2,14 @@
 // Kartenlage, the blind card, asteroid targets; a preview over the hovered group.
 import { cardBack, launchCard, launchName } from "./cards.js";
 import { icon } from "./icons.js";
+import { placeOf } from "./motion.js";
 import { h } from "./ui.js";
 
 const KINDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "SAT", "AST", "HOLE"];
 const ORDER = Object.fromEntries(KINDS.map((kind, index) => [kind, index]));
 const SPECIAL = new Set(["AST", "HOLE"]);
+const RAMP = "[data-testid=ramp]";
+const RAMP_CARDS = `${RAMP} .card`;
 
 export function moveKey(move) {
   return JSON.stringify([move.type, move.hand || [], move.stacks || [], move.target ?? null, move.stack ?? null]);
@@ -236,10 +239,11 @@ export function createSpeedlaunch(ctx) {
 
   function renderRamp() {
     const ramp = view.ramp;
-    const shown = ramp.slice(-6);
+    const hidden = Math.max(0, ramp.length - 6);
+    const shown = ramp.slice(hidden);
     return h("section.ramp-area", { "aria-label": t("sl.ramp") },
       h("div.ramp", { "data-testid": "ramp", role: "group", "aria-label": ramp.length ? t("sl.ramp.count", { n: ramp.length }) : t("sl.ramp.empty") },
-        shown.length ? shown.map((entry, i) => launchCard(entry.card, { attrs: { style: { "--i": i }, class: "on-ramp" } }))
+        shown.length ? shown.map((entry, i) => launchCard(entry.card, { attrs: { style: { "--i": i }, class: "on-ramp", "data-ramp": hidden + i } }))
           : h("div.ramp-empty", {}, icon("rocket"), h("span", {}, t("sl.ramp.empty")))),
       h("div.ramp-count", { "data-testid": "ramp-count" }, ramp.length),
       h("div.lamps", { role: "img", "aria-label": t("sl.lamps", { n: view.lamps }) },
@@ -360,7 +364,70 @@ export function createSpeedlaunch(ctx) {
     );
   }
 
+  // What moved (motion.js): cards laid on the ramp fly there from where they were; an ignition
+  // launches the ramp, a black hole swallows it, an asteroid throws it at its target (who
+  // shakes), a take slides it to the taker; ignition, black hole and asteroid say their name.
+  function motion(before, after) {
+    if (before.round !== after.round || before.turn === null) return null;
+    const mover = before.turn;
+    const whence = origins(before, after, mover);
+    const growth = after.ramp.length - before.ramp.length;
+    if (growth > 0) {
+      return after.ramp.slice(before.ramp.length).map((entry, i) => ({ to: `[data-ramp="${before.ramp.length + i}"]`, from: whence(entry.card) }));
+    }
+    const burned = (kind) => after.card_count.burned[kind] - before.card_count.burned[kind];
+    const played = (kind, effect) => ({ card: () => launchCard(kind), from: whence(kind), to: RAMP, effect });
+    if (burned("HOLE") > 0) {
+      return [played("HOLE", "swallow"), { each: RAMP_CARDS, to: RAMP, effect: "swallow" }, { mark: RAMP, effect: "void" }, { word: launchName("HOLE"), at: RAMP }];
+    }
+    const taker = takerOf(before, after);
+    const hit = taker !== null && taker !== mover; // an asteroid's target took the ramp
+    if (hit || burned("AST") > 0) {
+      return [...(burned("AST") > 0 ? [played("AST", "swallow")] : []),
+        ...(hit ? [{ each: RAMP_CARDS, to: handOf(taker) }, { mark: handOf(taker), effect: "shake" }] : []),
+        { word: launchName("AST"), at: RAMP }];
+    }
+    if (after.burned > before.burned) {
+      const gone = Object.keys(after.card_count.burned).flatMap((kind) =>
+        Array(Math.max(0, burned(kind) - before.ramp.filter((entry) => entry.card === kind).length)).fill(kind));
+      return [...gone.map((kind) => played(kind, "launch")), { each: RAMP_CARDS, effect: "launch" }, { mark: RAMP, effect: "flare" },
+        { word: t("sl.preview.ignition"), at: RAMP }];
+    }
+    return taker === null ? null : [{ each: RAMP_CARDS, to: handOf(taker) }];
+  }
+
+  // Where the cards a seat laid came from, one after the other: its hand (as the hand counts
+  // tell; an opponent's hand is hidden), an open stack card of that kind, else its blind card
+  // or stacks.
+  function origins(before, after, seat) {
+    const mine = seat === me();
+    const left = mine ? Object.fromEntries(KINDS.map((kind) => [kind, (before.hand?.[kind] || 0) - (after.hand?.[kind] || 0)])) : {};
+    const open = [...before.players[seat].open];
+    return (kind) => {
+      if (left[kind] > 0) {
+        left[kind] -= 1;
+        return [`.my-hand [data-kind="${kind}"] .card`];
+      }
+      const stack = open.indexOf(kind);
+      if (stack >= 0) open[stack] = null;
+      if (mine) return [`.my-stacks [data-stack="${stack}"]`, ".my-stacks [data-testid=blind]", ".my-stacks"];
+      return placeOf(seat, stack >= 0 ? `.opp-stacks > :nth-child(${stack + 1})` : ".opp-hand");
+    };
+  }
+
+  // The seat whose cards grew by the ramp (a take or an asteroid's target), or null.
+  function takerOf(before, after) {
+    if (!before.ramp.length || after.ramp.length) return null;
+    const seat = after.players.findIndex((player, i) => player.cards - before.players[i].cards >= before.ramp.length);
+    return seat < 0 ? null : seat;
+  }
+
+  function handOf(seat) {
+    return seat === me() ? [".my-hand"] : placeOf(seat, ".opp-hand");
+  }
+
   return {
+    motion,
     render(el, table) {
       root = el;
       view = table.current?.view;

@@ -2,10 +2,12 @@
 // choice for wild cards, ONE, the draw pile, direction and pending penalty, scores per round.
 import { prefs, setPref } from "./prefs.js";
 import { cardBack, oneCard, oneName } from "./cards.js";
+import { gained, placeOf } from "./motion.js";
 import { h } from "./ui.js";
 
 const COLOURS = ["R", "Y", "G", "B"];
 const SYMBOL_ORDER = { S: 10, R: 11, D: 12 };
+const CROWDED = 14; // a longer hand overlaps its cards on a phone (styles.css)
 
 function rank(token) {
   const symbol = token.slice(1);
@@ -35,7 +37,6 @@ export function createSpeedone(ctx) {
   let legal = [];
   let choosing = null; // a wild card waiting for its colour
   let hinted = null;
-  let lastDiscard = null; // the discard pile's size at the last render: a new top card drops in
 
   const me = () => ctx.table.you;
   const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
@@ -69,8 +70,6 @@ export function createSpeedone(ctx) {
   }
 
   function renderCentre() {
-    const fresh = lastDiscard !== null && view.discard_size !== lastDiscard;
-    lastDiscard = view.discard_size;
     const pending = view.pending;
     const draw = legal.find((m) => m.type === "draw");
     const wished = view.top === "W" || view.top === "W4";
@@ -82,7 +81,7 @@ export function createSpeedone(ctx) {
         class: hinted?.type === "draw" ? "hinted" : null,
       }, cardBack("speedone", { attrs: { "aria-hidden": "true", role: null } }), h("span.pile-label", {}, pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw"), ` (${view.draw_size})`)),
       h("div.discard", { role: "group", "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
-        oneCard(view.top, { wish: wished ? view.color : null, attrs: { class: fresh ? "fresh" : null } }),
+        oneCard(view.top, { wish: wished ? view.color : null }),
         h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) })),
       renderHistory(),
       h("div.so-facts", {},
@@ -118,7 +117,7 @@ export function createSpeedone(ctx) {
       choosing ? h("div.colour-choice", { role: "group", "aria-label": t("so.colour") },
         h("span", {}, t("so.colour"), ":"),
         COLOURS.map((c) => h("button.colour", { type: "button", class: `dot-${c}`, "data-colour": c, "data-key": `colour-${c}`, onclick: () => chooseColour(c) }, t(`so.colour.${c}`)))) : null,
-      h("div.so-cards", {}, hand.map((card) => {
+      h("div.so-cards", { class: hand.length > CROWDED ? "crowded" : null }, hand.map((card) => {
         seen[card] = (seen[card] || 0) + 1;
         const can = mine() && playable.has(card);
         return oneCard(card, {
@@ -170,6 +169,29 @@ export function createSpeedone(ctx) {
     return false;
   }
 
+  // What moved (motion.js): the card played flies from the hand, or the mover's place, onto
+  // the discard pile; cards drawn slide in from the draw pile, to the hand or the drawer.
+  function motion(before, after) {
+    if (before.round !== after.round || before.left.length !== after.left.length) return null;
+    const steps = [];
+    const mover = before.turn;
+    if (after.discard_size !== before.discard_size || after.top !== before.top) {
+      const from = mover === me() ? [`.so-cards [data-card="${after.top}"]`] : placeOf(mover);
+      steps.push({ to: ".discard .card", from });
+    }
+    const fresh = gained(before.hand, after.hand);
+    const seen = {};
+    (after.hand || []).forEach((card, i) => {
+      seen[card] = (seen[card] || 0) + 1;
+      if (fresh[i]) steps.push({ to: `.so-cards [data-key="card-${card}-${seen[card]}"]`, from: "[data-testid=draw] .card" });
+    });
+    after.hand_sizes.forEach((size, seat) => {
+      if (seat === me() || size <= before.hand_sizes[seat]) return;
+      steps.push({ card: () => cardBack("speedone", { small: true }), from: "[data-testid=draw] .card", to: placeOf(seat) });
+    });
+    return steps;
+  }
+
   function renderScores() {
     const seats = ctx.table.seats;
     const partners = view.settings.partners && view.team_totals;
@@ -196,7 +218,8 @@ export function createSpeedone(ctx) {
         me() !== null ? renderHand() : null,
         renderScores()));
     },
-    newGame() { choosing = null; hinted = null; lastDiscard = null; },
+    newGame() { choosing = null; hinted = null; },
+    motion,
     seatInfo(v, seat) {
       if (!v.hand_sizes) return null;
       const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";

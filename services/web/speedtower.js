@@ -2,6 +2,7 @@
 // piles; click card then tower, or drag it (mouse and touch); keys 1–5 A Q W E R F G H J Z Esc.
 import { cardBack, towerCard, towerName } from "./cards.js";
 import { icon } from "./icons.js";
+import { gained, placeOf } from "./motion.js";
 import { h, modal } from "./ui.js";
 
 const TOWERS = ["A", "B", "C", "D"];
@@ -164,10 +165,11 @@ export function createSpeedtower(ctx) {
       return h("div.opponent", { class: view.to_move === seat ? "turn" : null, "data-seat": seat },
         h("div.opp-name", {}, ctx.seatName(seat)),
         h("div.row.opp-row", {},
-          h("div.mini", {}, h("span.muted", {}, t("st.stock")), top ? towerCard(top, { small: true }) : h("div.card.small.gap"), h("span.muted", {}, t("st.stock.left", { n: size }))),
-          h("div.mini", {}, h("span.muted", {}, icon("hand")), cardBack("speedtower", { small: true, count: view.hand_sizes[seat] })),
+          h("div.mini", { "data-src": "stock" }, h("span.muted", {}, t("st.stock")), top ? towerCard(top, { small: true }) : h("div.card.small.gap"), h("span.muted", {}, t("st.stock.left", { n: size }))),
+          h("div.mini", { "data-src": "hand" }, h("span.muted", {}, icon("hand")), cardBack("speedtower", { small: true, count: view.hand_sizes[seat] })),
           h("button.opp-storage", { type: "button", "aria-label": t("st.storage.open", { name: ctx.seatName(seat) }), onclick: () => openStorage(seat) },
-            view.storage[seat].map((pile) => pile.length ? towerCard(pile[pile.length - 1], { small: true, attrs: { "aria-hidden": "true" } }) : h("span.card.small.gap")))));
+            view.storage[seat].map((pile, k) => pile.length ? towerCard(pile[pile.length - 1], { small: true, attrs: { "aria-hidden": "true", "data-src": `pile-${k}` } })
+              : h("span.card.small.gap", { "data-src": `pile-${k}` })))));
     }));
   }
 
@@ -202,7 +204,53 @@ export function createSpeedtower(ctx) {
         h("span.muted.keys", {}, t("st.keys"))));
   }
 
+  // What moved (motion.js): a card built flies onto its tower, a card stored onto its pile,
+  // each from where it was (hand, stock, storage pile; an opponent's place); a completed
+  // tower launches its last card; cards drawn slide in from the material, to the hand or the
+  // drawer; undo brings the card back from its tower.
+  function motion(before, after) {
+    const seat = before.to_move;
+    if (seat === null) return null;
+    const mine = seat === me();
+    const from = whence(before, after, seat);
+    const steps = [];
+    let undone = null; // the tower an undo took the card from
+    after.towers.forEach((tower, i) => {
+      const was = before.towers[i].cards.length;
+      const at = `[data-tower="${tower.name}"]`;
+      if (tower.cards.length === was + 1) steps.push({ to: `${at} > .card`, from: from.place });
+      else if (tower.cards.length === 0 && was > 1) steps.push({ card: () => towerCard(from.card ?? String(was + 1)), from: from.place, to: at, effect: "launch" }, { mark: at, effect: "flare" });
+      else if (tower.cards.length === was - 1) undone = [at];
+    });
+    after.storage[seat].forEach((pile, k) => {
+      if (pile.length > before.storage[seat][k].length) steps.push({ to: mine ? `[data-key="pile-${k}"]` : placeOf(seat, `[data-src="pile-${k}"]`), from: undone ?? from.place });
+    });
+    gained(before.hand, after.hand).forEach((isNew, i) => isNew && steps.push({ to: `[data-key="hand-${i}"]`, from: undone ?? "[data-src=material]" }));
+    after.hand_sizes.forEach((size, other) => {
+      if (other !== me() && size > before.hand_sizes[other]) {
+        steps.push({ card: () => cardBack("speedtower", { small: true }), from: "[data-src=material]", to: placeOf(other, "[data-src=hand]") });
+      }
+    });
+    return steps;
+  }
+
+  // Where the mover's card came from: {place, card} — the stock, a storage pile that shrank,
+  // else the hand (the own hand: the very card; an opponent's: its place).
+  function whence(before, after, seat) {
+    const mine = seat === me();
+    if (after.stock_sizes[seat] < before.stock_sizes[seat]) {
+      return { place: mine ? ["[data-key=stock]"] : placeOf(seat, "[data-src=stock] .card"), card: before.stock_tops[seat] };
+    }
+    const pile = before.storage[seat].findIndex((cards, k) => cards.length > after.storage[seat][k].length);
+    if (pile >= 0) {
+      return { place: mine ? [`[data-key="pile-${pile}"]`] : placeOf(seat, `[data-src="pile-${pile}"]`), card: before.storage[seat][pile].at(-1) };
+    }
+    const gone = mine ? gained(after.hand, before.hand).indexOf(true) : -1;
+    return gone >= 0 ? { place: [`[data-key="hand-${gone}"]`], card: before.hand[gone] } : { place: placeOf(seat, "[data-src=hand]"), card: null };
+  }
+
   return {
+    motion,
     render(el, table) {
       view = table.current?.view;
       legal = table.current?.legal || [];
@@ -211,7 +259,7 @@ export function createSpeedtower(ctx) {
       el.replaceChildren(h("div.st-board", {},
         renderOpponents(),
         h("div.centre", {}, renderTowers(),
-          h("div.piles-info", {}, h("span", {}, icon("bricks"), " ", t("st.material", { n: view.material })), h("span", {}, icon("rubble"), " ", t("st.rubble", { n: view.rubble })))),
+          h("div.piles-info", {}, h("span", { "data-src": "material" }, icon("bricks"), " ", t("st.material", { n: view.material })), h("span", {}, icon("rubble"), " ", t("st.rubble", { n: view.rubble })))),
         mine() ? h("p.phase-note", {}, t("st.pick")) : null,
         me() !== null ? renderMine() : null));
     },

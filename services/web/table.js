@@ -9,6 +9,7 @@ import { createSpeedlaunch } from "./speedlaunch.js";
 import { createSpeedone } from "./speedone.js";
 import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
+import { land, takeOff } from "./motion.js";
 import { tablePath } from "./paths.js";
 import { showRules } from "./rules.js";
 import { sound } from "./sound.js";
@@ -29,6 +30,7 @@ export function renderTable(root, id, { toLobby }) {
   let logTimer = null;
   let loggedVersion = -1;
   let sending = false;
+  let drawn = null; // the game as last drawn ({version, no, view}): what moved since
 
   const bar = h("header.table-bar");
   const seatsBox = h("section.seats", { "aria-label": t("table.seats") });
@@ -137,6 +139,7 @@ export function renderTable(root, id, { toLobby }) {
 
   function renderAll() {
     const focused = document.activeElement?.dataset?.key;
+    const scene = takeOff(movement());
     renderBar();
     renderSeats();
     overlay.replaceChildren();
@@ -158,7 +161,18 @@ export function renderTable(root, id, { toLobby }) {
     end.render(table, board);
     tour.update(table);
     if (focused) boardBox.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    land(scene);
     tick();
+  }
+
+  // What moved since the game was drawn last (the board's plan for motion.js): only for a
+  // newer version of the same game, never for the same table drawn again.
+  function movement() {
+    const before = drawn;
+    const current = table.current;
+    drawn = current?.view ? { version: table.version, no: current.no, view: current.view } : null;
+    if (!before || !drawn || before.no !== drawn.no || drawn.version <= before.version) return null;
+    return board.motion?.(before.view, drawn.view) ?? null;
   }
 
   function renderBar() {
