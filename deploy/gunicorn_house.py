@@ -21,3 +21,9 @@ graceful_timeout = 5
 timeout = 30
 accesslog = None
 control_socket_disable = True  # several gunicorns on one machine must not share ~/.gunicorn
+
+
+def post_worker_init(worker):
+    from shared.web import settle_worker_memory
+
+    settle_worker_memory()

@@ -83,3 +83,9 @@ def child_exit(server, worker):
         from prometheus_client.multiprocess import mark_process_dead
 
         mark_process_dead(worker.pid, path)
+
+
+def post_worker_init(worker):
+    from shared.web import settle_worker_memory
+
+    settle_worker_memory()
