@@ -5,7 +5,8 @@
 ``SERVICE`` (lobby, table or ledger) picks the defaults below; the environment overrides them:
 
 * the table service holds Server-Sent Events open for as long as a player watches a table, so
-  it runs gevent workers, each holding many connections (``WORKER_CONNECTIONS``);
+  it runs gevent workers, each holding many connections (``WORKER_CONNECTIONS``), with
+  gevent's own WSGI server (gevent_pywsgi: an answer's head and body in one write);
 * lobby and ledger answer short requests (the lobby hashes passwords with argon2), so they run
   threaded workers (``WEB_THREADS`` threads each);
 * ``WEB_WORKERS`` processes per instance (default: one per core, at least two);
@@ -33,7 +34,7 @@ if not os.environ.get("SECRET_KEY"):
 SERVICES = {
     # service: (worker class, default graceful timeout in seconds)
     "lobby": ("gthread", 30),
-    "table": ("gevent", 10),
+    "table": ("gevent_pywsgi", 10),
     "ledger": ("gthread", 30),
 }
 
