@@ -6,7 +6,8 @@
 //        [--label NAME] [--seed 1] [--mode versus|solo]
 //
 // FILE is a JSON array of at least 2*M bearer tokens (guests); tokens 2t and 2t+1 play at
-// table slot t. Plain `http` with keep-alive agents, its own SSE parser, no dependencies.
+// table slot t. Plain `http` with a keep-alive agent per player, its own SSE parser, no
+// dependencies.
 //
 // 1. Per slot: the first guest opens a Speedone table (2 seats, settings fill "empty",
 //    clock 0), the second takes the free seat, both open the table's event stream
@@ -88,7 +89,13 @@ function machineCpu() {
 }
 
 // ---------- HTTP ----------
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096 });
+// Every player keeps its own keep-alive connection for its requests, as a browser tab does
+// (and as the peer's client keeps one socket per player): one agent per token.
+const agents = new Map();
+function agentOf(token) {
+  if (!agents.has(token)) agents.set(token, new http.Agent({ keepAlive: true, maxSockets: 2 }));
+  return agents.get(token);
+}
 const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 
 function request(method, path, token, body, retry = true) {
@@ -100,7 +107,7 @@ function request(method, path, token, body, retry = true) {
       headers['Content-Length'] = Buffer.byteLength(payload);
     }
     const req = http.request(
-      { host: SERVER.hostname, port: SERVER.port, method, path, headers, agent },
+      { host: SERVER.hostname, port: SERVER.port, method, path, headers, agent: agentOf(token) },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -563,7 +570,7 @@ async function main() {
   };
   console.log(JSON.stringify(result));
   clearTimeout(hardTimer);
-  agent.destroy();
+  for (const agent of agents.values()) agent.destroy();
   streamAgent.destroy();
   setTimeout(() => process.exit(0), 200);
 }
