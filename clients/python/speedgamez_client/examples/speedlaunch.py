@@ -1,11 +1,12 @@
-"""Speedlaunch: play the highest card that fits while it still fits; take the ramp only when
-nothing does.
+"""Speedlaunch: play the highest card that fits while it still fits; when nothing fits, risk
+a blind card before taking the ramp.
 
 Each play must be lower than or equal to the ramp's top, so a high card is the hardest to get
 rid of later: the play of the highest value goes first (with as many cards as it may take).
 Asteroids and black holes fit on anything, so they are kept for a ramp worth it (4 cards or
-more; an asteroid goes to the player with the fewest cards). A blind card is risked only when
-nothing else may be played.
+more; an asteroid goes to the player with the fewest cards). A blind card that fits sheds a
+card, one that does not costs no more than taking the ramp at once: so it is always risked
+first.
 """
 
 SPECIALS = ("AST", "HOLE")
@@ -40,7 +41,7 @@ def choose(view: dict, legal: list[dict]) -> dict:
     plays = [move for move in legal if move["type"] == "play"]
     if plays:
         return max(plays, key=worth)
-    for kind in ("end", "take", "blind"):
+    for kind in ("end", "blind", "take"):
         chosen = [move for move in legal if move["type"] == kind]
         if chosen:
             return chosen[0]
