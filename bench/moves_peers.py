@@ -25,8 +25,9 @@ server, divided by the moves of the window); the load client's own CPU (ms per m
 and the house/peer ratio of moves/s. After each house measurement the same M runs as solo
 tables at Turbo (house_loadclient.mjs --mode solo: a human's move and the computer's answer
 from an RQ worker), printed as human moves/s against the human-versus-human moves/s, with
-the computer's reply time. It ends with a verdict per target against issue #15's targets. With ``--rounds R`` each M is measured R times, the sides swapping who goes first,
-and the verdict takes the median of each figure over the rounds.
+the computer's reply time. It ends with a verdict per target against issue #15's targets.
+With ``--rounds R`` each M is measured R times, the sides swapping who goes first, and the
+verdict takes the median of each figure over the rounds.
 """
 
 from __future__ import annotations
