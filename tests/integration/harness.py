@@ -9,7 +9,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from services.bots import jobs as bot_jobs
-from shared import connection
+from shared import connection, store
 from shared.auth import issue_token
 from shared.problems import CODES
 from shared.tables.jobs import queue
@@ -125,3 +125,22 @@ def start_two_player_game(house, game="speedone", options=None, **settings):
     started = house.lobby.post(f"/tables/{table_id}/start", headers=house.auth(ann))
     assert started.status_code == 200, started.json
     return table_id, {0: ann, 1: bob}
+
+
+def mover_of(house, table_id, players):
+    """(the player to move, the table as that player sees it)."""
+    view = house.get(players[0], table_id)
+    mover = players[view["current"]["to_move"]]
+    return mover, house.get(mover, table_id)
+
+
+def assert_a_repeat_applies_once(house, table_id, players, key="abc-1"):
+    """A move sent twice with the same idempotency key (no version) is applied once, and the
+    repeat is answered like the first."""
+    mover, view = mover_of(house, table_id, players)
+    move = view["current"]["legal"][0]
+    first = house.move(mover, table_id, move, key=key)
+    again = house.move(mover, table_id, move, key=key)
+    assert first.status_code == again.status_code == 200
+    assert first.json == again.json
+    assert store.load(house.r, table_id)["version"] == view["version"] + 1

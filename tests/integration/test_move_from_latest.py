@@ -10,7 +10,12 @@ import redis as redis_py
 from services.table.hub import Hub
 from shared import connection, keys, store
 from shared.tables.latest import LatestDocs
-from tests.integration.harness import assert_problem, start_two_player_game
+from tests.integration.harness import (
+    assert_a_repeat_applies_once,
+    assert_problem,
+    mover_of,
+    start_two_player_game,
+)
 
 
 @pytest.fixture
@@ -28,12 +33,6 @@ def watched(house, table_id) -> LatestDocs:
     version, raw = house.r.hmget(keys.table(table_id), "version", "doc")
     latest.seen(table_id, int(version), raw)
     return latest
-
-
-def mover_of(house, table_id, players):
-    view = house.get(players[0], table_id)
-    mover = players[view["current"]["to_move"]]
-    return mover, house.get(mover, table_id)
 
 
 def test_a_move_from_the_newest_document_is_one_round_trip(standalone, monkeypatch):
@@ -84,16 +83,9 @@ def test_a_revoked_token_cannot_move_from_the_newest_document(standalone):
 
 
 def test_a_repeated_move_from_the_newest_document_is_applied_once(standalone):
-    house = standalone
-    table_id, players = start_two_player_game(house)
-    watched(house, table_id)
-    mover, mine = mover_of(house, table_id, players)
-    move = mine["current"]["legal"][0]
-    first = house.move(mover, table_id, move, key="k-1")
-    again = house.move(mover, table_id, move, key="k-1")
-    assert first.status_code == again.status_code == 200
-    assert first.json == again.json
-    assert store.load(house.r, table_id)["version"] == mine["version"] + 1
+    table_id, players = start_two_player_game(standalone)
+    watched(standalone, table_id)
+    assert_a_repeat_applies_once(standalone, table_id, players)
 
 
 def test_on_a_cluster_the_hub_keeps_no_documents_for_moves(house):

@@ -5,18 +5,16 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from shared import store
-from tests.integration.harness import start_two_player_game
-
-
-def _mover(house, table_id, players):
-    view = house.get(players[0], table_id)
-    mover = players[view["current"]["to_move"]]
-    return mover, house.get(mover, table_id)
+from tests.integration.harness import (
+    assert_a_repeat_applies_once,
+    mover_of,
+    start_two_player_game,
+)
 
 
 def test_fifty_concurrent_duplicates_apply_once(house):
     table_id, players = start_two_player_game(house)
-    mover, view = _mover(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
     move, version = view["current"]["legal"][0], view["version"]
 
     def submit(_):
@@ -34,18 +32,12 @@ def test_fifty_concurrent_duplicates_apply_once(house):
 
 def test_idempotency_key_without_version(house):
     table_id, players = start_two_player_game(house)
-    mover, view = _mover(house, table_id, players)
-    move = view["current"]["legal"][0]
-    first = house.move(mover, table_id, move, key="abc-1")
-    again = house.move(mover, table_id, move, key="abc-1")
-    assert first.status_code == again.status_code == 200
-    assert first.json == again.json
-    assert store.load(house.r, table_id)["version"] == view["version"] + 1
+    assert_a_repeat_applies_once(house, table_id, players)
 
 
 def test_concurrent_different_moves_one_wins(house):
     table_id, players = start_two_player_game(house)
-    mover, view = _mover(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
     legal, version = view["current"]["legal"], view["version"]
 
     def submit(move):
