@@ -1,5 +1,5 @@
-"""Every test of test_lobby_revocation.py once more, on a Redis Cluster (the counting of
-commands per move runs on the cluster through its own ``house`` fixture already)."""
+"""Every test of test_lobby_revocation.py once more, on a Redis Cluster (the move's token
+checks run on the cluster through their own ``house`` fixture already)."""
 
 import pytest
 
@@ -8,4 +8,5 @@ from tests.integration.test_lobby_revocation import *  # noqa: F403
 
 pytestmark = pytest.mark.slow
 redis_url, r = on_cluster.redis_url, on_cluster.r  # in place of the standalone Redis's
-test_the_check_costs_one_small_command_per_request = None  # noqa: F811
+test_a_move_checks_the_token_in_its_first_round_trip = None  # noqa: F811
+test_a_revoked_token_cannot_move = None  # noqa: F811
