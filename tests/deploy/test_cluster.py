@@ -549,3 +549,23 @@ def test_nothing_is_lost_when_an_instance_a_worker_and_redis_die(cluster):
         assert watcher.done.wait(GAME_LIMIT), "the game after the Redis restart did not end"
     check_table(cluster, table_id, watchers)
     assert (Path(cluster.state["var"]) / "redis" / "appendonly.aof").exists()
+
+
+def test_a_tables_requests_go_to_one_table_instance(cluster):
+    """The edge hashes a table's routes by the table id (deploy/nginx/house.conf.template), so
+    its moves meet the instance whose hub hears its commits."""
+    player = guest(cluster.base, "Treue")
+    status, view = call(cluster.base, "POST", "/api/lobby/tables",
+                        {"game": "speedone", "seats": 2}, player["token"])  # fmt: skip
+    assert status == 201, view
+    key = ("speedgamez_http_requests_total", "/tables/<table_id>", "GET")
+
+    def served() -> list[float]:
+        ports = [cluster.process(name)["port"] for name in ("table-1", "table-2")]
+        return [scrape(port).get(key, 0) for port in ports]
+
+    before = served()
+    for _ in range(8):
+        get_table(cluster, view["id"], player)
+    grown = [after - first for after, first in zip(served(), before, strict=True)]
+    assert sorted(grown) == [0, 8], grown
