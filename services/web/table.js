@@ -433,7 +433,7 @@ export function renderTable(root, id, { toLobby }) {
       loggedVersion = version;
       const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
       clear(logList, lines.slice(-200).map((line) => h("li", { class: table.you !== null && line.seat === table.you ? "mine" : null }, line.text)));
-      if (atBottom || true) logList.scrollTop = logList.scrollHeight;
+      if (atBottom) logList.scrollTop = logList.scrollHeight; // (one reading older lines stays)
     } catch {
       /* the next change loads it again */
     }
