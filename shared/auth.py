@@ -14,8 +14,8 @@ Revocation: every player has a token generation in Redis (``keys.token_generatio
 once the generation has moved on: signing out everywhere, a changed password and a ban bump
 it (:func:`revoke_tokens`). Checking costs one GET per authenticated request. The key is kept
 TOKEN_MAX_AGE after the last bump or issue, so it lapses only when no token it could refuse
-is still valid. A move reads it in the move's first round trip with the table
-(services/table/moves.py).
+is still valid. A move reads it together with the table, or its commit checks it
+(shared/tables/play.py's Guard).
 """
 
 from __future__ import annotations

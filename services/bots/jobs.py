@@ -52,17 +52,19 @@ def computer_turn(table_id: str, turn: str) -> None:
 @metrics.timed_job
 def computer_turns(linger: bool = False) -> int:
     """Work off the computer decisions that are due now (keys.COMPUTERS_READY), each as its
-    own computer_turn. The lingering job (``linger``, the one keys.COMPUTERS_DRAINER marks)
-    waits LINGER seconds for more before it lets go, so that a steady flow of decisions
-    needs no job each; after READY_LIMIT decisions a fresh job takes over, so that other
-    jobs on the queue get their turn. Returns how many it made."""
+    own computer_turn, those taken together side by side. The lingering job (``linger``, the
+    one keys.COMPUTERS_DRAINER marks) waits LINGER seconds for more before it lets go, so
+    that a steady flow of decisions needs no job each; after READY_LIMIT decisions a fresh
+    job takes over, so that other jobs on the queue get their turn. Returns how many it
+    made."""
     ready = Ready(_connections()[1], linger)
     made = 0
     while made < READY_LIMIT:
         entries = ready.next()
         if not entries:
             return made
-        made += sum(1 for _ in _decider().map(_decide, entries))
+        list(_decider().map(_decide, entries))  # every one made before the next look
+        made += len(entries)
     if linger or ready.waiting():
         Jobs(ready.r).computer_turns(linger)  # the mark, if any, stays with the next job
     return made

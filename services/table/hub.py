@@ -171,13 +171,16 @@ class Hub:
         self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
-        self.docs: dict[str, dict] = {}  # table id → its newest document delivered
-        # … and as JSON, for moves made in this process (shared/tables/latest.py): on one
-        # Redis only, where a move's commit can check the mover's token itself
-        self.latest = None if self.sharded else LatestDocs()
+        self.docs = LatestDocs()  # the newest document delivered of each watched table
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
+
+    @property
+    def latest(self) -> LatestDocs | None:
+        """The documents for moves made in this process (shared.tables.play): on one Redis
+        only, where a move's commit can check the mover's token itself."""
+        return None if self.sharded else self.docs
 
     # -- clients ---------------------------------------------------------------------------
     def subscribe(self, table_id: str) -> Subscription:
@@ -195,8 +198,7 @@ class Hub:
                 if not self.subscribers.get(table_id) or table_id in self.last_ids:
                     return subscription
                 self.last_ids[table_id] = latest
-                if self.latest is not None:
-                    self.latest.watch(table_id)
+                self.docs.watch(table_id)
                 self._attach(table_id)
             # what was committed between the read above and the subscription
             self._catch_up([table_id])
@@ -211,9 +213,7 @@ class Hub:
             if not subscribers:
                 del self.subscribers[subscription.table_id]
                 self.last_ids.pop(subscription.table_id, None)
-                self.docs.pop(subscription.table_id, None)
-                if self.latest is not None:
-                    self.latest.forget(subscription.table_id)
+                self.docs.forget(subscription.table_id)
                 self._detach(subscription.table_id)
 
     def connections(self) -> int:
@@ -316,22 +316,21 @@ class Hub:
                 if last_id is None:
                     continue  # its watchers left meanwhile
                 entries, newest, complete = _following(announcements, last_id)
-                doc = _doc(newest) or self.docs.get(table_id)
+                doc = (newest.version, newest.doc) if newest else self.docs.get(table_id)
                 if not complete or (entries and doc is None):  # (chat lines, no document yet)
                     unread.add(table_id)
                 elif entries:
-                    self._offer(table_id, entries, doc, newest and newest.doc)
+                    self._offer(table_id, entries, *doc)
         if unread:
             self._fan_out(unread)
 
-    def _offer(self, table_id: str, entries: list, doc: dict | None, raw: str | None) -> None:
-        """Hand new entries to the table's subscribers (under self.lock); ``raw``: the
-        document's JSON."""
+    def _offer(self, table_id: str, entries: list, version, raw: str | None) -> None:
+        """Hand new entries to the table's subscribers with the document ``raw`` (JSON; None:
+        the table is gone) at ``version`` (under self.lock)."""
         self.last_ids[table_id] = entries[-1][0]
+        doc = store.parse_doc(version, raw)
         if doc is not None:
-            self.docs[table_id] = doc
-            if self.latest is not None and raw:
-                self.latest.seen(table_id, doc["version"], raw)
+            self.docs.seen(table_id, doc["version"], raw)
         batch = Batch(entries, doc)
         for subscription in self.subscribers.get(table_id, ()):
             subscription.offer(batch)
@@ -363,7 +362,7 @@ class Hub:
                     if _id_key(entry[0]) > _id_key(last_id)
                 ]
                 if entries:  # (else another read delivered them already)
-                    self._offer(table_id, entries, store.parse_doc(version, doc), doc)
+                    self._offer(table_id, entries, version, doc)
 
 
 def _following(announcements: list[Announcement | None], last_id: str):
@@ -383,10 +382,6 @@ def _following(announcements: list[Announcement | None], last_id: str):
         newest = announcement if announcement.doc else newest
         last_id = announcement.entry_id
     return entries, newest, True
-
-
-def _doc(announcement: Announcement | None) -> dict | None:
-    return store.parse_doc(announcement.version, announcement.doc) if announcement else None
 
 
 def _id_key(stream_id: str) -> tuple[int, int]:
