@@ -58,6 +58,8 @@ max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = os.environ.get("ACCESS_LOG") or None
+# The path without its query string, as nginx logs it: a stream ticket rides in the query.
+access_log_format = '%(h)s - - %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 pidfile = os.environ.get("GUNICORN_PIDFILE") or None

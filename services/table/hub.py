@@ -37,6 +37,7 @@ from shared.tables.latest import LatestDocs
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
 RECONNECT_PAUSE = 0.5  # seconds before a listener subscribes its tables again after an error
 LISTEN_TIMEOUT = 1.0  # seconds a listener waits for a message before it looks again
+WARN_EVERY = 30.0  # seconds between warnings while Redis stays away (the rest go to debug)
 log = logging.getLogger(__name__)
 
 
@@ -175,6 +176,8 @@ class Hub:
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
+        self.quiet_until = 0.0  # no warning before this (monotonic) time: one per outage spell
+        self.unwarned = 0  # retries since the last warning
 
     @property
     def latest(self) -> LatestDocs | None:
@@ -278,7 +281,14 @@ class Hub:
         self._retry_later(tables, error)
 
     def _retry_later(self, tables: list[str], error: Exception) -> None:
-        log.warning("hub: %s; subscribing %d tables again", error, len(tables))
+        now = time.monotonic()
+        if now < self.quiet_until:
+            self.unwarned += 1
+            log.debug("hub: %s; subscribing %d tables again", error, len(tables))
+        else:
+            log.warning("hub: %s; subscribing %d tables again (%d retries since the last "
+                        "warning)", error, len(tables), self.unwarned)  # fmt: skip
+            self.quiet_until, self.unwarned = now + WARN_EVERY, 0
         threading.Thread(target=self._reattach, args=(tables,), daemon=True).start()
 
     def _reattach(self, tables: list[str]) -> None:

@@ -415,3 +415,22 @@ def test_make_starts_and_stops_the_cluster():
     assert start and "-m deploy.cluster start" in start.group(1)
     assert "apt-get install" in start.group(1) and "nginx" in start.group(1)
     assert stop and "-m deploy.cluster stop" in stop.group(1)
+
+
+def test_gunicorn_access_lines_leave_out_the_query_string():
+    """A stream ticket rides in the query string; the access log shows the path alone."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+    from gunicorn.glogging import Logger
+
+    config = Config()
+    config.set("access_log_format", gunicorn_settings("table")["access_log_format"])
+    logger = Logger(config)
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/tables/t1/events?ticket=SECRET",
+               "PATH_INFO": "/tables/t1/events", "QUERY_STRING": "ticket=SECRET",
+               "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1"}  # fmt: skip
+    response = SimpleNamespace(status="200 OK", sent=12, headers=[])
+    line = config.access_log_format % logger.atoms(response, [], environ, timedelta(0, 0, 3000))
+    assert '"GET /tables/t1/events HTTP/1.1" 200 12' in line and "SECRET" not in line

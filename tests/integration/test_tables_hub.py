@@ -47,6 +47,35 @@ def test_the_hub_keeps_delivering_after_a_redis_error_in_its_reader(house, monke
     hub.unsubscribe(subscription)
 
 
+def test_a_redis_outage_warns_once_and_the_stream_goes_on_after_it(house, monkeypatch, caplog):
+    table_id, players = start_two_player_game(house)
+    parse_response = redis.client.PubSub.parse_response
+    away = threading.Event()
+
+    def while_away(pubsub, *args, **kwargs):
+        if away.is_set():
+            raise redis.ConnectionError("Error 111 connecting. Connection refused.")
+        return parse_response(pubsub, *args, **kwargs)
+
+    monkeypatch.setattr(redis.client.PubSub, "parse_response", while_away)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(table_id)
+    with caplog.at_level("DEBUG", logger=hub_module.__name__):
+        away.set()
+        deadline = time.monotonic() + WAIT
+        while hub.unwarned < 3 and time.monotonic() < deadline:  # retries every RECONNECT_PAUSE
+            time.sleep(0.05)
+        away.clear()
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert hub.unwarned >= 3 and len(warnings) == 1, [r.getMessage() for r in caplog.records]
+    a_move(house, table_id, players)
+    batch = subscription.next(WAIT)
+    while batch is not None and batch.doc["version"] < store.load(house.r, table_id)["version"]:
+        batch = subscription.next(WAIT)
+    assert batch is not None
+    hub.unsubscribe(subscription)
+
+
 def test_the_hub_listens_only_to_the_tables_its_clients_watch(house):
     watched, players = start_two_player_game(house)
     other, other_players = start_two_player_game(house)
