@@ -24,6 +24,7 @@ import argparse  # noqa: E402
 import itertools  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
+import signal  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
@@ -58,6 +59,7 @@ def main() -> int:
     parser.add_argument("--bot", default="examples", help="examples, random or module:function")
     parser.add_argument("--url", help="a running house (default: start one)")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the target on the way out
     print(f"{platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}", flush=True)  # fmt: skip
     target = None if args.url else Single(env_extra=QUOTAS_OFF)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -145,6 +146,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--games", type=int, default=12, help="computer games for decisions/s")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the target on the way out
     tmp = Path(tempfile.mkdtemp(prefix="speedgamez-capacity-"))
     single = EmbeddedRedis(tmp / "redis", appendonly=False).start()
     cluster = EmbeddedCluster(tmp / "cluster", primaries=3, replicas=1, appendonly=False).start()

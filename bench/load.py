@@ -49,6 +49,7 @@ import os  # noqa: E402
 import platform  # noqa: E402
 import random  # noqa: E402
 import shutil  # noqa: E402
+import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -510,6 +511,7 @@ def main() -> int:
     parser.add_argument("--sse", type=int, default=2000, help="idle SSE connections (0: skip)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the target on the way out
     figures = {"machine": f"{platform.node()} {platform.processor() or platform.machine()}, "
                f"{os.cpu_count()} cores, {platform.python_version()}",
                "date": time.strftime("%Y-%m-%d %H:%M %Z"), "runs": {}}  # fmt: skip

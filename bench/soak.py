@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -76,6 +77,7 @@ def main() -> int:
     parser.add_argument("--retention", type=int, default=3600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the target on the way out
     folder = Path(tempfile.mkdtemp(prefix="speedgamez-soak-"))
     server = EmbeddedRedis(folder, appendonly=False)
     server.start()
