@@ -21,8 +21,6 @@ Targets as bench/load.py: ``single`` (the `make run` setup), ``cluster``, or a U
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import platform
 import sys
 import time
@@ -33,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gevent  # noqa: E402
 import load  # noqa: E402  (gevent's monkey patching comes first, in load)
 from itsdangerous import URLSafeTimedSerializer  # noqa: E402
+from speedgamez_client import Client  # noqa: E402
 
 from shared.auth import SALT  # noqa: E402
 
@@ -41,56 +40,41 @@ TARGET_P99 = 1.0
 
 
 class ClockTable:
-    """Two guests at a table with a clock; seat 0's stream, read until the bench ends."""
+    """Two guests at a table with a clock; seat 0's stream, read until the bench ends. The
+    guests' tokens are signed here (the target's secret), so no sign-in quota applies."""
 
     def __init__(self, target, number):
         self.t, self.number = target, number
         self.late, self.seen = [], []
 
-    def headers(self, seat):
+    def client(self, seat) -> Client:
         player = {"id": f"clock-{self.number}-{seat}", "name": f"Uhr{self.number}x{seat}",
                   "guest": True}  # fmt: skip
         token = URLSafeTimedSerializer(self.t.secret, salt=SALT).dumps(player)
-        return {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-
-    def call(self, method, path, seat, body=None):
-        connection = http.client.HTTPConnection(self.t.host, self.t.port, timeout=60)
-        connection.request(method, path, body=json.dumps(body) if body is not None else None,
-                           headers=self.headers(seat))  # fmt: skip
-        response = connection.getresponse()
-        data = response.read()
-        connection.close()
-        assert response.status in (200, 201), (response.status, data)
-        return json.loads(data)
+        return Client(f"http://{self.t.host}:{self.t.port}", token=token, timeout=120)
 
     def run(self, delay):
         gevent.sleep(delay)
-        self.set_up()
-        self.watch()
+        host, guest = self.client(0), self.client(1)
+        try:
+            table = host.open_table("speedone", 2, {"target": 500}, clock=CLOCK, fill="empty")
+            guest.join(table)
+            host.start(table)
+            self.watch(host.events(table))
+        finally:
+            host.close()
+            guest.close()
 
-    def set_up(self):
-        body = {"game": "speedone", "seats": 2, "options": {"target": 500},
-                "settings": {"clock": CLOCK, "fill": "empty"}}  # fmt: skip
-        self.id = self.call("POST", "/api/lobby/tables", 0, body)["id"]
-        self.call("POST", f"/api/lobby/tables/{self.id}/seats", 1, {})
-        self.call("POST", f"/api/lobby/tables/{self.id}/start", 0)
-        self.stream = http.client.HTTPConnection(self.t.host, self.t.port, timeout=120)
-        self.stream.request("GET", f"/api/table/tables/{self.id}/events", headers=self.headers(0))
-        response = self.stream.getresponse()
-        assert response.status == 200, response.status
-        self.feed = load.events(response)
-
-    def watch(self):
+    def watch(self, events):
         deadline = None
-        for _kind, data in self.feed:
+        for event in events:
             now = time.time()
-            clock = [e for e in data.get("events", []) if e.get("type") == "table.clock"]
+            clock = [e for e in event.events if e.get("type") == "table.clock"]
             if clock and deadline is not None:
                 self.late.append(clock[0]["late"])
                 self.seen.append(now - deadline)
-            table = data.get("table")
-            if table and table.get("current"):
-                deadline = table["current"]["deadline"]
+            if event.table and event.table.current:
+                deadline = event.table.current.deadline
 
 
 def figures(values):

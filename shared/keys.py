@@ -158,6 +158,19 @@ WATCHDOG_LAST = "watchdog:last"
 # bots workers' computer_turns jobs work off (shared.tables.jobs)
 COMPUTERS_READY = "bots:ready"
 COMPUTERS_DRAINER = "bots:drainer"  # set while a computer_turns job works the list off
+# On the queue Redis: the clock prompts that fire in one whole second, "<table id> <turn>
+# <deadline>" each (a set), and the mark of the one clock_prompts job scheduled for them
+# (shared.tables.jobs)
+
+
+def clock_prompts(second: int) -> str:
+    return f"clocks:due:{second}"
+
+
+def clock_prompts_job(second: int) -> str:
+    return f"clocks:job:{second}"
+
+
 # zset: "<table id> <game id>" → when the watchdog sends that game's booking again unless the
 # ledger has confirmed it (see table_unbooked)
 BOOKINGS_DUE = "bookings:due"

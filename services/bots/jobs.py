@@ -72,8 +72,9 @@ def computer_turns(linger: bool = False) -> int:
 
 @cache
 def _decider() -> ThreadPoolExecutor:
-    """The threads that make a batch of ready decisions side by side: each decision waits on
-    two Redis round trips (read, commit), which one after another would add up over tables."""
+    """The threads that make a batch of decisions side by side (ready computer turns, a
+    second's clock prompts): each waits on two Redis round trips (read, commit), which one
+    after another would add up over tables."""
     return ThreadPoolExecutor(READY_PER_JOB, thread_name_prefix="computer")
 
 
@@ -116,6 +117,23 @@ class Ready:
 @metrics.timed_job
 def clock_expiry(table_id: str, turn: str, at: float | None = None) -> None:
     lifecycle.clock_expiry(context(), table_id, turn, at)
+
+
+@metrics.timed_job
+def clock_prompts(second: int) -> int:
+    """The clock prompts that fire in ``second``, made side by side on the computers'
+    threads; returns how many there were."""
+    prompts = Jobs(_connections()[1]).clock_prompts(second)
+    list(_decider().map(_expire, prompts))
+    return len(prompts)
+
+
+def _expire(prompt: tuple[str, str, float]) -> None:
+    table_id, turn, at = prompt
+    try:
+        lifecycle.clock_expiry(context(), table_id, turn, at)
+    except Exception:  # one table's failure must not keep the others (the watchdog tries again)
+        log.exception("clock at table %s failed", table_id)
 
 
 @metrics.timed_job

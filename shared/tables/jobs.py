@@ -9,7 +9,9 @@ armed prompt's enqueues nothing.
 
 RQ's scheduler keeps times in whole seconds (it truncates): a prompt for a deadline is
 scheduled for the next whole second, so it never fires early, and work due now skips the
-scheduler altogether. The watchdog is no job chain: every clocks worker runs it in a thread of
+scheduler altogether. The clock prompts of one second are one job (clock_prompts), which
+makes their decisions side by side: a second in which many tables' clocks run out costs RQ
+one job, not one each. The watchdog is no job chain: every clocks worker runs it in a thread of
 its own (services.bots.watchdog), one at a time under a lock.
 """
 
@@ -29,11 +31,13 @@ BOTS, CLOCKS, LEDGER = "bots", "clocks", "ledger"
 COMPUTER_TURN = "services.bots.jobs.computer_turn"
 COMPUTER_TURNS = "services.bots.jobs.computer_turns"
 CLOCK_EXPIRY = "services.bots.jobs.clock_expiry"
+CLOCK_PROMPTS = "services.bots.jobs.clock_prompts"
 HOLD_EXPIRY = "services.bots.jobs.hold_expiry"
 HINT = "services.bots.jobs.hint"
 BOOK_GAME = "services.ledger.bookings.book_game"
 READY_PER_JOB = 16  # ready computer decisions per computer_turns job when they pile up
 DRAINER_SECONDS = 5  # the lingering computer_turns job's mark lasts this long unless renewed
+PROMPTS_KEPT = 86400  # seconds a second's clock prompts outlive it if their job got lost
 
 
 def queue(connection: redis.Redis, name: str) -> Queue:
@@ -82,8 +86,31 @@ class Jobs:
 
     def clock_expiry(self, table_id: str, turn: str, when: float) -> None:
         """The table's clock prompt for the deadline ``when`` (it knows ``when``, so that it
-        can tell whether it came early)."""
-        self._at(CLOCKS, when, CLOCK_EXPIRY, table_id, turn, when)
+        can tell whether it came early). One due now is a job of its own; a later one joins
+        the prompts of its whole second, and the first of those schedules their job."""
+        if when <= time.time():
+            self._at(CLOCKS, when, CLOCK_EXPIRY, table_id, turn, when)
+            return
+        second = math.ceil(when)
+        kept = second - int(time.time()) + PROMPTS_KEPT
+        pipe = self.connection.pipeline(transaction=True)
+        pipe.sadd(keys.clock_prompts(second), f"{table_id} {turn} {when!r}")
+        pipe.expire(keys.clock_prompts(second), kept)
+        pipe.set(keys.clock_prompts_job(second), 1, nx=True, ex=kept)
+        if pipe.execute()[2]:
+            self._at(CLOCKS, second, CLOCK_PROMPTS, second)
+
+    def clock_prompts(self, second: int) -> list[tuple[str, str, float]]:
+        """Take the clock prompts of ``second`` (table id, turn, deadline): its job's work. A
+        prompt armed for it afterwards schedules a job of its own."""
+        pipe = self.connection.pipeline(transaction=True)
+        pipe.smembers(keys.clock_prompts(second))
+        pipe.delete(keys.clock_prompts(second), keys.clock_prompts_job(second))
+        entries = pipe.execute()[0]
+        return [
+            (table_id, turn, float(when))
+            for table_id, turn, when in (entry.decode().split(" ") for entry in entries)
+        ]
 
     def hold_expiry(self, table_id: str, game_no: int, when: float) -> None:
         self._at(CLOCKS, when, HOLD_EXPIRY, table_id, game_no)

@@ -4,6 +4,7 @@ finds lost work."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from rq.job import Job
@@ -140,17 +141,20 @@ def test_watchdog_prompts_lost_computer_work(house, monkeypatch):
 
 
 def clock_prompts(house):
-    """The scheduled clock prompts as (table id, turn, fire time in whole seconds); each also
-    names the deadline it is for, which is never later than it fires."""
+    """The scheduled clock prompts as (table id, turn, fire time in whole seconds): a job per
+    second, and the prompts of that second beside it; each also names the deadline it is for,
+    which is never later than it fires."""
     registry = queue(house.queue_redis, "clocks").scheduled_job_registry
     jobs = Job.fetch_many(registry.get_job_ids(), connection=house.queue_redis,
                           serializer=JSONSerializer)  # fmt: skip
     prompts = []
     for job in jobs:
-        table_id, turn, deadline = job.args
-        fires = int(registry.get_scheduled_time(job).timestamp())
-        assert fires >= deadline
-        prompts.append((table_id, turn, fires))
+        (second,) = job.args
+        assert int(registry.get_scheduled_time(job).timestamp()) == second
+        for entry in house.queue_redis.smembers(keys.clock_prompts(second)):
+            table_id, turn, deadline = entry.decode().split(" ")
+            assert second >= float(deadline)
+            prompts.append((table_id, turn, second))
     return sorted(prompts)
 
 
@@ -275,7 +279,39 @@ def test_a_prompt_that_runs_before_its_own_deadline_arms_itself_again(house):
     deadline, turn = doc["current"]["deadline"], turn_of(doc)
     lifecycle.clock_expiry(context(house, deadline - 0.4), table_id, turn, deadline)
     assert store.load(house.r, table_id)["version"] == doc["version"]  # too early: no move
-    assert clock_prompts(house).count((table_id, turn, int(deadline))) == 2
+    assert clock_prompts(house) == [(table_id, turn, int(deadline))]  # the same prompt, once
     lifecycle.clock_expiry(context(house, deadline + 0.1), table_id, turn, deadline)
     decisions = [m for m in store.game_moves(house.r, table_id, 1) if m["kind"] == "move"]
     assert [m["by"] for m in decisions] == ["clock"]
+
+
+def test_the_clock_prompts_of_one_second_are_one_job_that_makes_them_all(house, monkeypatch):
+    tables = [start_two_player_game(house, clock=30)[0] for _ in range(3)]
+    seconds = {int(store.load(house.r, t)["current"]["deadline"]) for t in tables}
+    assert len(scheduled_clock_jobs(house)) == len(seconds)  # a job per second, not per table
+    assert sorted(table_id for table_id, *_ in clock_prompts(house)) == sorted(tables)
+    after = max(seconds) + 0.5
+    monkeypatch.setattr(bot_jobs, "context", lambda now=None: context(house, after))
+    clocks = queue(house.queue_redis, "clocks")
+    for job in Job.fetch_many(scheduled_clock_jobs(house), connection=house.queue_redis,
+                              serializer=JSONSerializer):  # fmt: skip
+        clocks.scheduled_job_registry.remove(job)
+        clocks.enqueue_job(job)  # as RQ's scheduler does when the second comes
+    assert house.run_computers(("clocks",)) == len(seconds)
+    for table_id in tables:
+        decisions = [m for m in store.game_moves(house.r, table_id, 1) if m["kind"] == "move"]
+        assert [m["by"] for m in decisions] == ["clock"]
+    assert not any(house.queue_redis.exists(keys.clock_prompts(s)) for s in seconds)
+
+
+def test_a_prompt_armed_after_its_seconds_job_took_the_others_gets_a_job_of_its_own(house):
+    jobs = Jobs(house.queue_redis)
+    second = int(time.time()) + 100
+    jobs.clock_expiry("a", "1:0", second - 0.5)
+    jobs.clock_expiry("b", "1:0", second)
+    assert len(scheduled_clock_jobs(house)) == 1
+    assert sorted(jobs.clock_prompts(second)) == [("a", "1:0", second - 0.5), ("b", "1:0", second)]
+    assert jobs.clock_prompts(second) == []  # taken once
+    jobs.clock_expiry("c", "1:0", second)
+    assert len(scheduled_clock_jobs(house)) == 2
+    assert jobs.clock_prompts(second) == [("c", "1:0", second)]
