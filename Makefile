@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: run test test-slow lint format bench bench-peers clean
+.PHONY: run test test-slow screenshots lint format bench bench-peers clean
 
 $(READY): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ test: lint  ## every test but the slow suites (those run with test-slow, and in 
 
 test-slow: $(READY)
 	$(BIN)/python -m pytest -m slow; code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
+
+screenshots: $(READY)  ## the README's screenshots (docs/screenshots), taken anew in Chromium
+	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m slow tests/e2e/test_screenshots.py tests/e2e/test_screenshots_pages.py
 
 lint: $(READY)  ## ruff, and bandit's security lint over what runs in production ([tool.bandit])
 	$(BIN)/ruff check .

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SMALL = {
     "clocks.py": ["--tables", "2", "--seconds", "3"],
     "load.py": ["--tables", "2", "--seconds", "2", "--sse", "0", "--target", "single"],
-    "arena.py": ["--games", "1", "--bots", "1", "--game", "speedtower", "--seats", "2"],
+    "arena.py": ["--games", "1", "--bots", "1", "--game", "speedlaunch", "--seats", "2"],
     "soak.py": ["--games", "3"],
     "capacity.py": ["--tables", "2", "--moves", "2", "--games", "3"],
     "engines.py": ["--seconds", "0.2"],

@@ -4,7 +4,10 @@ makes any legal move through the visible controls of each game."""
 from __future__ import annotations
 
 import itertools
+import os
+import tempfile
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -15,6 +18,9 @@ MY_TURN = ".table-screen.my-turn"
 END = "[data-testid=end-screen]"
 SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 MOVED = "v => document.querySelector('.table-screen')?.dataset.version !== v"
+# Where the screenshot tests write: a scratch folder, or docs/screenshots under
+# `make screenshots` (SCREENSHOTS_DIR), so a test run leaves the tree as it was.
+SHOTS = Path(os.environ.get("SCREENSHOTS_DIR") or Path(tempfile.gettempdir()) / "speedgamez-shots")
 
 
 def unique_name(prefix: str) -> str:

@@ -1,16 +1,13 @@
-"""Screenshots of each game's table at desktop (1280×800) and phone (390×844) width, written to
-docs/screenshots/<game>-desktop.png and <game>-phone.png for the README."""
+"""Screenshots of each game's table at desktop (1280×800) and phone (390×844) width:
+<game>-desktop.png and <game>-phone.png (in docs/screenshots under `make screenshots`)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import MY_TURN, open_table, play, sign_in, unique_name
+from tests.e2e.helpers import MY_TURN, SHOTS, open_table, play, sign_in, unique_name
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SETUPS = {
     "speedlaunch": ({"opt-rounds": "everyone"}, 6),
     "speedtower": ({"opt-stock": 20}, 6),

@@ -1,17 +1,13 @@
 """Screenshots of the pages issue #19 added — a player's page, the end screen with points,
 Taler and rounds, a replay with every hand open, the rules and a first game's tour — at
-desktop (1366×800) and phone (390×844) width, written to docs/screenshots/ for the README."""
+desktop (1366×800) and phone (390×844) width (in docs/screenshots under `make screenshots`)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, SIZES, browser_token, open_table, sign_in, unique_name
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from tests.e2e.helpers import END, SHOTS, SIZES, browser_token, open_table, sign_in, unique_name
 
 
 def shoot(page, name: str, size: str) -> None:
