@@ -39,11 +39,11 @@ QUOTAS_OFF = {"QUOTA_GUESTS_PER_HOUR": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0"}
 
 def match(clients, game, seats, strength, games, bot) -> tuple[int, int]:
     """``games`` games of the bots against computers of ``strength``; (wins, games)."""
-    numbers, wins = itertools.count(), []
+    numbers, wins, choose = itertools.count(), [], strategy(bot)
 
     def play(client):
         while next(numbers) < games:
-            final = play_solo(client, game, strategy(bot), seats, strength, OPTIONS[game])
+            final = play_solo(client, game, choose, seats, strength, OPTIONS[game])
             wins.append(final.place == 1)
 
     gevent.joinall([gevent.spawn(play, client) for client in clients], raise_error=True)

@@ -281,11 +281,12 @@ class Slot {
         })
     );
     await Promise.all(firsts);
+    if (!SOLO) { // (a solo table started at once: the stream's first event brought it)
+      const started = await request('POST', `/api/lobby/tables/${id}/start`, this.tokens[0]);
+      if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.data)}`);
+      this.see(0, started.data);
+    }
     tablesOpened++;
-    if (SOLO) return; // (the stream's first event brought the table)
-    const started = await request('POST', `/api/lobby/tables/${id}/start`, this.tokens[0]);
-    if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.data)}`);
-    this.see(0, started.data);
   }
 
   close() {
@@ -331,6 +332,10 @@ class Slot {
 
   onEvent(p, kind, data, now) {
     const reply = this.replyFrom;
+    if (kind === 'closed') {
+      this.replace();
+      return;
+    }
     if (SOLO && kind === 'update' && reply && data.version > reply.version && yourTurn(data.table)) {
       if (inWindow(now)) fanout.push(now - reply.t);
       this.replyFrom = null;
@@ -344,9 +349,6 @@ class Slot {
       } else if (!answer && this.inflight && this.mover !== p) {
         this.early.set(data.version, now);
       }
-    } else if (kind === 'closed') {
-      this.replace();
-      return;
     }
     if (data.table) this.see(p, data.table);
   }

@@ -1,6 +1,7 @@
 """Redis access for tables: load a table, commit a change with compare-and-set, read streams.
 
-A table is one hash (``version``, ``doc``) plus its event stream and move lists, all under the
+A table is one hash (``version``, ``doc``, and ``last``: its newest stream entry, which an
+announcement names as the one before it) plus its event stream and move lists, all under the
 table's hash tag. Every change goes through :func:`commit`, one Lua script that checks the
 version, writes the document, appends the commit's events to the stream, records the moves and
 the idempotent answer, arms the table's clock prompt when it needs one, keeps the booking of a

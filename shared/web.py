@@ -333,6 +333,16 @@ def redis_away(error: Exception):
     return problem("service_unavailable", f"Redis does not answer: {error}", retry_after=1)
 
 
+# What a service answers for an error a view raises (make_app registers them; a route answered
+# in front of Flask, services/table/move_route.py, asks error_answer)
+ERROR_ANSWERS = (((Problem,), problem_answer), (REDIS_AWAY, redis_away))
+
+
+def error_answer(error: Exception):
+    """The answer make_app's handlers give ``error``, or None (Flask's own 500)."""
+    return next((answer(error) for kind, answer in ERROR_ANSWERS if isinstance(error, kind)), None)
+
+
 def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None) -> Flask:
     """A service app: settings from the environment (overridden by ``config``), a Redis pool,
     the health check, the given blueprints and the OpenAPI document at /openapi.json."""
@@ -355,10 +365,10 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     app.config["QUEUE_REDIS_URL"] = app.config["QUEUE_REDIS_URL"] or app.config["REDIS_URL"]
     app.extensions["redis"] = r
     app.extensions["queue_redis"] = queue_redis
-    for error in REDIS_AWAY:  # a failover or a restart: the client repeats (same version/key)
-        app.register_error_handler(error, redis_away)
     api = HouseApi(app)
-    app.register_error_handler(Problem, problem_answer)
+    for kinds, answer in ERROR_ANSWERS:  # (Redis away: the client repeats, same version/key)
+        for kind in kinds:
+            app.register_error_handler(kind, answer)
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)

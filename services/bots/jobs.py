@@ -63,7 +63,7 @@ def computer_turns(linger: bool = False) -> int:
         entries = ready.next()
         if not entries:
             return made
-        list(_decider().map(_decide, entries))  # every one made before the next look
+        _side_by_side(lifecycle.computer_turn, [e.decode().split(" ") for e in entries])
         made += len(entries)
     if linger or ready.waiting():
         Jobs(ready.r).computer_turns(linger)  # the mark, if any, stays with the next job
@@ -72,18 +72,23 @@ def computer_turns(linger: bool = False) -> int:
 
 @cache
 def _decider() -> ThreadPoolExecutor:
-    """The threads that make a batch of decisions side by side (ready computer turns, a
-    second's clock prompts): each waits on two Redis round trips (read, commit), which one
-    after another would add up over tables."""
+    """The threads that make a batch of decisions side by side: each waits on two Redis
+    round trips (read, commit), which one after another would add up over tables."""
     return ThreadPoolExecutor(READY_PER_JOB, thread_name_prefix="computer")
 
 
-def _decide(entry: bytes) -> None:
-    table_id, turn = entry.decode().split(" ")
-    try:
-        lifecycle.computer_turn(context(), table_id, turn)
-    except Exception:  # one table's failure must not keep the others waiting
-        log.exception("computer turn at table %s failed", table_id)
+def _side_by_side(decision, batch: list) -> None:
+    """``decision(context, table_id, *rest)`` for each ``(table_id, *rest)`` of ``batch``, on
+    the computers' threads, every one made before this returns. One table's failure is
+    logged and keeps no other waiting (its table stays due: the watchdog prompts it again)."""
+
+    def make(item) -> None:
+        try:
+            decision(context(), *item)
+        except Exception:
+            log.exception("%s at table %s failed", decision.__name__, item[0])
+
+    list(_decider().map(make, batch))
 
 
 class Ready:
@@ -124,16 +129,8 @@ def clock_prompts(second: int) -> int:
     """The clock prompts that fire in ``second``, made side by side on the computers'
     threads; returns how many there were."""
     prompts = Jobs(_connections()[1]).clock_prompts(second)
-    list(_decider().map(_expire, prompts))
+    _side_by_side(lifecycle.clock_expiry, prompts)
     return len(prompts)
-
-
-def _expire(prompt: tuple[str, str, float]) -> None:
-    table_id, turn, at = prompt
-    try:
-        lifecycle.clock_expiry(context(), table_id, turn, at)
-    except Exception:  # one table's failure must not keep the others (the watchdog tries again)
-        log.exception("clock at table %s failed", table_id)
 
 
 @metrics.timed_job

@@ -100,9 +100,10 @@ def _announcement(data: str) -> Announcement | None:
 
 class _Listener:
     """One pub/sub connection to one Redis node, for the watched tables that live there; its
-    thread reads the announcements and, per wake-up, the new entries of every table
-    announced meanwhile in one pipelined round trip. Only this thread reads from or closes
-    the connection (others only send SUBSCRIBE and UNSUBSCRIBE on it)."""
+    thread reads the announcements and hands each wake-up's to the hub, which passes them on
+    (and reads only the tables whose announcements do not follow on, in one pipelined round
+    trip). Only this thread reads from or closes the connection (others only send SUBSCRIBE
+    and UNSUBSCRIBE on it)."""
 
     def __init__(self, hub: Hub, name: str, client: redis.Redis):
         self.hub = hub
@@ -172,7 +173,8 @@ class Hub:
         self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
-        self.docs = LatestDocs()  # the newest document delivered of each watched table
+        self.docs = LatestDocs()  # the newest document seen of each watched table (delivered,
+        # or committed by a move of this process: shared.tables.play)
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
@@ -327,7 +329,10 @@ class Hub:
                     continue  # its watchers left meanwhile
                 entries, newest, complete = _following(announcements, last_id)
                 doc = (newest.version, newest.doc) if newest else self.docs.get(table_id)
-                if not complete or (entries and doc is None):  # (chat lines, no document yet)
+                # chat lines alone go with the kept document only if it is the one they were
+                # said at: a move of this process keeps its document before its announcement
+                # comes, and that must not reach a client ahead of the move's own entry
+                if not complete or (entries and (doc is None or doc[0] != entries[-1][1])):
                     unread.add(table_id)
                 elif entries:
                     self._offer(table_id, entries, *doc)

@@ -24,8 +24,7 @@ from werkzeug.exceptions import InternalServerError
 from services.table.moves import MoveSchema, make_move
 from shared import metrics
 from shared.auth import bearer_token
-from shared.problems import Problem
-from shared.web import REDIS_AWAY, add_security_headers, http_problem, problem_answer, redis_away
+from shared.web import add_security_headers, error_answer, http_problem
 
 ROUTE = "/tables/<table_id>/moves"  # the Flask rule, the name the metrics count it under
 PREFIX, SUFFIX = "/tables/", "/moves"
@@ -90,10 +89,9 @@ class MoveRoute:
     def _answer(self, table_id: str, authorization: str, body: dict):
         try:
             return self.app.json.response(make_move(table_id, bearer_token(authorization), body))
-        except Problem as error:
-            return problem_answer(error)
-        except REDIS_AWAY as error:
-            return redis_away(error)
-        except Exception:  # as Flask would: logged, and a 500 problem
-            log.exception("a move to table %s failed", table_id)
-            return http_problem(InternalServerError())
+        except Exception as error:  # answered as the app's handlers answer it
+            answer = error_answer(error)
+            if answer is None:  # as Flask would: logged, and a 500 problem
+                log.exception("a move to table %s failed", table_id)
+                answer = http_problem(InternalServerError())
+            return answer

@@ -69,23 +69,21 @@ export function land(scene) {
   waiting = scene ? [] : waiting.filter(([, until]) => until > now);
   for (const [selector, until] of waiting) conceal(document.querySelector(selector), until - now);
   for (const { step, start, leaving } of scene || []) {
-    if (step.mark) markAll(step);
+    if (step.mark) mark(step);
     else if (step.word) rise(step);
     else if (step.each) leave(step, leaving);
     else fly(step, start);
   }
 }
 
-function found(selectors) {
-  for (const selector of [].concat(selectors || [])) {
-    const el = document.querySelector(selector);
-    if (el && el.getBoundingClientRect().width > 0) return el;
-  }
-  return null;
+// The first of `selectors` that is drawn (its selector: to find it again after a redraw).
+function foundSelector(selectors) {
+  return [].concat(selectors || []).find((selector) => document.querySelector(selector)?.getBoundingClientRect().width > 0);
 }
 
-function foundSelector(selectors) {
-  return [].concat(selectors || []).find((selector) => document.querySelector(selector));
+function found(selectors) {
+  const selector = foundSelector(selectors);
+  return selector ? document.querySelector(selector) : null;
 }
 
 function fly(step, start) {
@@ -132,10 +130,8 @@ const MARKS = {
     { transform: "translateX(-4px)" }, { transform: "none" }],
 };
 
-function markAll(step) {
-  for (const selector of [].concat(step.mark)) {
-    document.querySelector(selector)?.animate(MARKS[step.effect], { duration: EFFECT_MS, easing: "ease-out" });
-  }
+function mark(step) {
+  found(step.mark)?.animate(MARKS[step.effect], { duration: EFFECT_MS, easing: "ease-out" });
 }
 
 function rise(step) {

@@ -400,8 +400,8 @@ export function createSpeedlaunch(ctx) {
   // tell; an opponent's hand is hidden), an open stack card of that kind, else its blind card
   // or stacks.
   function origins(before, after, seat) {
-    const mine = seat === me();
-    const left = mine ? Object.fromEntries(KINDS.map((kind) => [kind, (before.hand?.[kind] || 0) - (after.hand?.[kind] || 0)])) : {};
+    const own = seat === me();
+    const left = own ? Object.fromEntries(KINDS.map((kind) => [kind, (before.hand?.[kind] || 0) - (after.hand?.[kind] || 0)])) : {};
     const open = [...before.players[seat].open];
     return (kind) => {
       if (left[kind] > 0) {
@@ -410,7 +410,7 @@ export function createSpeedlaunch(ctx) {
       }
       const stack = open.indexOf(kind);
       if (stack >= 0) open[stack] = null;
-      if (mine) return [`.my-stacks [data-stack="${stack}"]`, ".my-stacks [data-testid=blind]", ".my-stacks"];
+      if (own) return [`.my-stacks [data-stack="${stack}"]`, ".my-stacks [data-testid=blind]", ".my-stacks"];
       return placeOf(seat, stack >= 0 ? `.opp-stacks > :nth-child(${stack + 1})` : ".opp-hand");
     };
   }

@@ -6,6 +6,7 @@ import { gained, placeOf } from "./motion.js";
 import { h, modal } from "./ui.js";
 
 const TOWERS = ["A", "B", "C", "D"];
+const TOP_FLOOR = 12; // the floor that completes a tower (it launches, and the tower is empty)
 const PILE_KEYS = ["q", "w", "e", "r"];
 const TOWER_KEYS = ["f", "g", "h", "j"];
 
@@ -54,7 +55,7 @@ export function createSpeedtower(ctx) {
     if (!source) return t("st.reject.pick");
     const card = cardOf(source);
     const needs = view.towers.find((entry) => entry.name === tower)?.needs;
-    if (needs > 12) return t("st.reject.full", { t: tower });
+    if (needs > TOP_FLOOR) return t("st.reject.full", { t: tower });
     return t("st.reject.tower", { card: card ? towerName(card) : "?", t: tower, n: needs });
   }
 
@@ -147,7 +148,7 @@ export function createSpeedtower(ctx) {
           h("span.tower-name", { "aria-hidden": "true" }, tower.name),
           h("span.floors", { "aria-hidden": "true" }, tower.cards.map((card, i) => h("span.floor", { class: `f-${card === "CRANE" ? "crane" : Math.ceil(Number(card) / 4)}` }))),
           top ? towerCard(top, { floor: tower.cards.length }) : h("span.card.st.empty-slot", {}, t("st.tower.empty"))),
-        h("div.sign", { "aria-hidden": "true" }, tower.needs <= 12 ? t("st.needs", { n: tower.needs }) : "—"));
+        h("div.sign", { "aria-hidden": "true" }, tower.needs <= TOP_FLOOR ? t("st.needs", { n: tower.needs }) : "—"));
     }));
   }
 
@@ -211,7 +212,7 @@ export function createSpeedtower(ctx) {
   function motion(before, after) {
     const seat = before.to_move;
     if (seat === null) return null;
-    const mine = seat === me();
+    const own = seat === me();
     const from = whence(before, after, seat);
     const steps = [];
     let undone = null; // the tower an undo took the card from
@@ -219,11 +220,11 @@ export function createSpeedtower(ctx) {
       const was = before.towers[i].cards.length;
       const at = `[data-tower="${tower.name}"]`;
       if (tower.cards.length === was + 1) steps.push({ to: `${at} > .card`, from: from.place });
-      else if (tower.cards.length === 0 && was > 1) steps.push({ card: () => towerCard(from.card ?? String(was + 1)), from: from.place, to: at, effect: "launch" }, { mark: at, effect: "flare" });
-      else if (tower.cards.length === was - 1) undone = [at];
+      else if (tower.cards.length === 0 && was === TOP_FLOOR - 1) steps.push({ card: () => towerCard(from.card ?? String(was + 1)), from: from.place, to: at, effect: "launch" }, { mark: at, effect: "flare" });
+      else if (tower.cards.length === was - 1 && before.undo?.tower === tower.name) undone = [at];
     });
     after.storage[seat].forEach((pile, k) => {
-      if (pile.length > before.storage[seat][k].length) steps.push({ to: mine ? `[data-key="pile-${k}"]` : placeOf(seat, `[data-src="pile-${k}"]`), from: undone ?? from.place });
+      if (pile.length > before.storage[seat][k].length) steps.push({ to: own ? `[data-key="pile-${k}"]` : placeOf(seat, `[data-src="pile-${k}"]`), from: undone ?? from.place });
     });
     gained(before.hand, after.hand).forEach((isNew, i) => isNew && steps.push({ to: `[data-key="hand-${i}"]`, from: undone ?? "[data-src=material]" }));
     after.hand_sizes.forEach((size, other) => {
@@ -237,15 +238,15 @@ export function createSpeedtower(ctx) {
   // Where the mover's card came from: {place, card} — the stock, a storage pile that shrank,
   // else the hand (the own hand: the very card; an opponent's: its place).
   function whence(before, after, seat) {
-    const mine = seat === me();
+    const own = seat === me();
     if (after.stock_sizes[seat] < before.stock_sizes[seat]) {
-      return { place: mine ? ["[data-key=stock]"] : placeOf(seat, "[data-src=stock] .card"), card: before.stock_tops[seat] };
+      return { place: own ? ["[data-key=stock]"] : placeOf(seat, "[data-src=stock] .card"), card: before.stock_tops[seat] };
     }
     const pile = before.storage[seat].findIndex((cards, k) => cards.length > after.storage[seat][k].length);
     if (pile >= 0) {
-      return { place: mine ? [`[data-key="pile-${pile}"]`] : placeOf(seat, `[data-src="pile-${pile}"]`), card: before.storage[seat][pile].at(-1) };
+      return { place: own ? [`[data-key="pile-${pile}"]`] : placeOf(seat, `[data-src="pile-${pile}"]`), card: before.storage[seat][pile].at(-1) };
     }
-    const gone = mine ? gained(after.hand, before.hand).indexOf(true) : -1;
+    const gone = own ? gained(after.hand, before.hand).indexOf(true) : -1;
     return gone >= 0 ? { place: [`[data-key="hand-${gone}"]`], card: before.hand[gone] } : { place: placeOf(seat, "[data-src=hand]"), card: null };
   }
 

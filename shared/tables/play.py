@@ -9,9 +9,10 @@ deadline that passed is applied by whoever touches the table first.
 A human's move costs two round trips to the table Redis: the first read (the mover's token
 generation, the stored answer and the table) and the commit (script and due index,
 pipelined) — or the commit alone, which then checks the token generation, when this process
-watches the table and so keeps its newest document (``Context.docs``). Jobs are enqueued
-only for a computer's turn, and for a clock only when the table has no armed prompt that
-fires no later than the new deadline (shared.store's arm_clock).
+watches the table and so keeps its newest document (``Context.docs``; on one Redis only).
+The move route's rate limit (MOVE_RATE_LIMIT) adds one round trip of its own before. Jobs
+are enqueued only for a computer's turn, and for a clock only when the table has no armed
+prompt that fires no later than the new deadline (shared.store's arm_clock).
 """
 
 from __future__ import annotations

@@ -15,7 +15,13 @@ from services.table.app import create_app as table_app
 from shared import keys, store
 from shared.auth import SALT
 from shared.games import get_game, names
-from tests.integration.harness import TEST_CONFIG, House, assert_problem, start_two_player_game
+from tests.integration.harness import (
+    TEST_CONFIG,
+    House,
+    assert_problem,
+    mover_of,
+    start_two_player_game,
+)
 
 PROBLEM = "application/problem+json"
 
@@ -29,12 +35,6 @@ def snapshot(house: House, table_id: str) -> tuple:
         r.lrange(keys.table_moves(table_id, 1), 0, -1),
         r.lrange(keys.table_chat(table_id), 0, -1),
     )
-
-
-def mover_of(house, table_id, players):
-    view = house.get(players[0], table_id)
-    seat = view["current"]["to_move"]
-    return seat, players[seat], house.get(players[seat], table_id)
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_settings_of_the_wrong_json_type_are_400(house, settings):
 )
 def test_malformed_json_is_400(house, game, data):
     table_id, players = game
-    _, mover, _ = mover_of(house, table_id, players)
+    mover, _ = mover_of(house, table_id, players)
     before = snapshot(house, table_id)
     assert_problem(post_raw(house, mover, f"/tables/{table_id}/moves", data), 400)
     assert snapshot(house, table_id) == before
@@ -106,7 +106,7 @@ def test_malformed_json_is_400(house, game, data):
 
 def test_a_body_that_is_not_json_is_refused(house, game):
     table_id, players = game
-    _, mover, _ = mover_of(house, table_id, players)
+    mover, _ = mover_of(house, table_id, players)
     before = snapshot(house, table_id)
     response = post_raw(house, mover, f"/tables/{table_id}/moves", b"move=draw", "text/plain")
     assert_problem(response, response.status_code, "invalid_request")
@@ -132,7 +132,7 @@ def test_a_body_that_is_not_json_is_refused(house, game):
 )
 def test_wrong_types_and_unknown_fields_are_400(house, game, body):
     table_id, players = game
-    _, mover, view = mover_of(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
     before = snapshot(house, table_id)
     response = house.table.post(f"/tables/{table_id}/moves", json=body, headers=house.auth(mover))
     problem = assert_problem(response, 400)
@@ -188,7 +188,7 @@ def forged(player, secret="not-the-house-secret", age=0):
 
 def test_forged_expired_and_garbled_tokens_are_401(house, game):
     table_id, players = game
-    _, mover, view = mover_of(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
     move = view["current"]["legal"][0]
     before = snapshot(house, table_id)
     max_age = house.table_app.config["TOKEN_MAX_AGE"]
@@ -222,7 +222,8 @@ def test_forged_expired_and_garbled_tokens_are_401(house, game):
 # --- seats and game state --------------------------------------------------------------
 def test_moves_for_another_seat_are_refused(house, game):
     table_id, players = game
-    seat, mover, view = mover_of(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
+    seat = view["you"]
     other = players[1 - seat]
     eve = house.player("Eve")
     before = snapshot(house, table_id)
@@ -282,7 +283,8 @@ def test_a_move_flood_gets_429_with_retry_after(house, redis_url):
               "MOVE_RATE_WINDOW": 60}  # fmt: skip
     client = table_app(config).test_client()
     table_id, players = start_two_player_game(house)
-    seat, mover, view = mover_of(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
+    seat = view["you"]
     other = players[1 - seat]
     stale = {"move": view["current"]["legal"][0], "version": view["version"] + 5}
     url = f"/tables/{table_id}/moves"
@@ -305,7 +307,7 @@ def test_a_move_flood_gets_429_with_retry_after(house, redis_url):
 
 def test_a_concurrent_move_flood_applies_one_move_and_limits_the_rest(house, game, redis_url):
     table_id, players = game
-    seat, mover, view = mover_of(house, table_id, players)
+    mover, view = mover_of(house, table_id, players)
     legal = view["current"]["legal"]
     limit = 20
     app = table_app({**TEST_CONFIG, "REDIS_URL": redis_url, "MOVE_RATE_LIMIT": limit,

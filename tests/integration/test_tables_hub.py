@@ -186,6 +186,21 @@ def test_commits_are_passed_on_as_announced_in_order_with_their_documents(house)
     hub.unsubscribe(subscription)
 
 
+def test_a_chat_line_never_goes_with_a_document_ahead_of_it(house):
+    table_id, players = start_two_player_game(house)
+    hub = Hub(house.r)
+    subscription = hub.subscribe(table_id)
+    version = store.load(house.r, table_id)["version"]
+    # a move of this process keeps its document before the move's announcement comes
+    hub.docs.seen(table_id, version + 1, '{"id": "ahead"}')
+    house.table.post(f"/tables/{table_id}/chat", json={"text": "Hallo"},
+                     headers=house.auth(players[0]))  # fmt: skip
+    batch = subscription.next(WAIT)
+    assert [v for _, v, _ in batch.entries] == [version]
+    assert batch.doc["version"] == version
+    hub.unsubscribe(subscription)
+
+
 def test_a_missed_announcement_is_read_nothing_lost_nothing_twice(house):
     table_id, players = start_two_player_game(house)
     hub = Hub(house.r)

@@ -38,10 +38,12 @@ class AsyncClient(Routes):
         patience = Patience(self.max_wait, call.repeatable)
         while True:
             try:
-                response = await self.http.request(**call.request(headers(self.token)))
-                return call.parse(answer(response))
+                return await self._once(call)
             except (ProblemError, httpx.TransportError) as error:
                 await asyncio.sleep(patience.wait_after(error))
+
+    async def _once(self, call: Call):
+        return call.parse(answer(await self.http.request(**call.request(headers(self.token)))))
 
     async def events(
         self, table: Table | str, last_event_id: str | None = None
@@ -50,13 +52,14 @@ class AsyncClient(Routes):
         feed = Feed(last_event_id, self.max_wait)
         while not feed.closed:
             try:
-                connection = feed.connection(await self.stream_ticket(table))
+                ticket = await self._once(self._ticket_call(table))  # retried with the stream
                 async with self.http.stream(
-                    "GET", self._events_path(table), **connection
+                    "GET", self._events_path(table), **feed.connection(ticket)
                 ) as stream:
                     if stream.is_error:
                         await stream.aread()
                         answer(stream)
+                    feed.opened()
                     async for line in stream.aiter_lines():
                         for event in feed.line(line):
                             yield event

@@ -43,9 +43,12 @@ class Client(Routes):
         patience = Patience(self.max_wait, call.repeatable)
         while True:
             try:
-                return call.parse(answer(self.http.request(**call.request(headers(self.token)))))
+                return self._once(call)
             except (ProblemError, httpx.TransportError) as error:
                 time.sleep(patience.wait_after(error))
+
+    def _once(self, call: Call):
+        return call.parse(answer(self.http.request(**call.request(headers(self.token)))))
 
     def events(self, table: Table | str, last_event_id: str | None = None) -> Iterator[Event]:
         """The table's events as they come, for as long as the caller iterates (it ends when
@@ -58,13 +61,14 @@ class Client(Routes):
         feed = Feed(last_event_id, self.max_wait)
         while not feed.closed:
             try:
-                ticket = self.stream_ticket(table)
+                ticket = self._once(self._ticket_call(table))  # retried with the stream
                 with self.http.stream(
                     "GET", self._events_path(table), **feed.connection(ticket)
                 ) as stream:
                     if stream.is_error:
                         stream.read()
                         answer(stream)
+                    feed.opened()
                     for line in stream.iter_lines():
                         yield from feed.line(line)
                         if feed.closed:

@@ -243,13 +243,15 @@ class Routes:
 
     def stream_ticket(self, table: Table | str) -> str:
         """A one-use ticket for one connection to the table's events (valid a minute)."""
-        return self._call(
-            Call(
-                "POST",
-                _at(TABLE, table, "stream-tickets"),
-                parse=lambda data: data["ticket"],
-                repeatable=True,
-            )
+        return self._call(self._ticket_call(table))
+
+    @staticmethod
+    def _ticket_call(table: Table | str) -> Call:
+        return Call(
+            "POST",
+            _at(TABLE, table, "stream-tickets"),
+            parse=lambda data: data["ticket"],
+            repeatable=True,
         )
 
     def _events_path(self, table: Table | str) -> str:

@@ -18,7 +18,7 @@ STREAM_TIMEOUT = 60.0  # seconds without a byte (the house sends a heartbeat eve
 class Feed:
     """The events of one table across connections: parses lines into :class:`Event` and keeps
     the last event id, which the next connection sends as ``Last-Event-ID``. A house that
-    answers no event for ``max_wait`` seconds of reconnecting in a row raises; ``closed``:
+    answers no connection for ``max_wait`` seconds of reconnecting in a row raises; ``closed``:
     the table is gone, the stream is over."""
 
     def __init__(self, last_event_id: str | None = None, max_wait: float = 60.0):
@@ -42,6 +42,10 @@ class Feed:
         """The keywords of ``http.stream("GET", path, …)`` for the next connection."""
         return {"params": {"ticket": ticket}, "headers": self.headers(), "timeout": STREAM_TIMEOUT}
 
+    def opened(self) -> None:
+        """A connection was answered: the house is there, the wait for it starts anew."""
+        self.patience = Patience(self.max_wait, repeatable=True)
+
     def dropped(self, error: Exception) -> float:
         """The connection ended with ``error``: the seconds to wait before the next one (or
         ``error`` raised). A message cut off by the drop is dropped with it."""
@@ -60,7 +64,6 @@ class Feed:
                 data = json.loads("\n".join(self._data))
                 if self._id:
                     self.last_event_id = self._id
-                self.patience = Patience(self.max_wait, repeatable=True)
                 self.closed = self._kind == "closed"
                 yield Event.from_message(self._kind, self._id, data)
             self._reset()
