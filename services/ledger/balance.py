@@ -47,8 +47,15 @@ class EntrySchema(ma.Schema):
 
 class GameRecordSchema(ma.Schema):
     game = fields.String()
-    played = fields.Integer()
+    played = fields.Integer(metadata={"description": "Games scored (short ones are not)"})
     won = fields.Integer()
+    unscored = fields.Integer(
+        metadata={"description": "Games too short to be scored at all (Speedtower: under 90 s)"}
+    )
+    no_bonus = fields.Integer(
+        metadata={"description": "Games scored without the placement bonus and the −10 for "
+                  "leaving (Speedlaunch: under two minutes); counted in played"}
+    )  # fmt: skip
 
 
 class BalanceSchema(ma.Schema):
@@ -59,12 +66,15 @@ class BalanceSchema(ma.Schema):
 
 
 def game_records(stats: dict) -> list[dict]:
-    """Games played and won per game, from a player's stats hash (keys.player_stats)."""
+    """Games played and won per game, from a player's stats hash (keys.player_stats), and the
+    short games that lost their score (``unscored``) or their bonus (``no_bonus``)."""
     return [
         {
             "game": game,
             "played": int(stats.get(f"{game}:played", 0)),
             "won": int(stats.get(f"{game}:won", 0)),
+            "unscored": int(stats.get(f"{game}:short:everything", 0)),
+            "no_bonus": int(stats.get(f"{game}:short:bonus", 0)),
         }
         for game in GAMES
     ]

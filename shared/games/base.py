@@ -133,6 +133,30 @@ def seed_state(seed: int | str) -> int:
     return value
 
 
+def leavers_last(places: list[int], left: Sequence[int]) -> list[int]:
+    """Places with every seat in ``left`` (in the order they left) after every seat that
+    stayed (DECISIONS.md "All games" §8): those who stayed keep their order among themselves
+    (equal places stay shared, the next place skipping as many), then the leavers, the later
+    leaver placed higher, each on a place of their own."""
+    stayed = [seat for seat in range(len(places)) if seat not in left]
+    placed = [0] * len(places)
+    for seat in stayed:
+        placed[seat] = 1 + sum(places[other] < places[seat] for other in stayed)
+    for behind, seat in enumerate(reversed(left)):
+        placed[seat] = len(stayed) + 1 + behind
+    return placed
+
+
+def record_leaver(state: State, seat: int) -> None:
+    """Note that ``seat`` left (once, in order; states dealt before this was kept have no
+    list yet): the engine's result places the seat last, while a computer plays it on."""
+    if type(seat) is not int or not 0 <= seat < state["seats"]:
+        raise IllegalMove(f"there is no seat {seat!r}")
+    left = state.setdefault("left", [])
+    if seat not in left:
+        left.append(seat)
+
+
 def count_tokens(zones: dict[str, Iterable[str]]) -> dict[str, int]:
     """The multiset of card tokens over all zones of a snapshot."""
     counts: dict[str, int] = {}
@@ -184,5 +208,7 @@ class Game(Protocol):
         """Once over: ``{"places": [place per seat, 1 = best, shared places equal], ...}``."""
 
     def leave(self, state: State, seat: int) -> list[Event] | None:
-        """A player leaves for good. Games whose rules drop the player change the state and
-        return events; games that keep the seat (a computer takes it over) return None."""
+        """A player leaves for good; every engine notes who left, and in what order, so that
+        ``result`` places them after everyone who stayed (DECISIONS.md "All games" §8). Games
+        whose rules drop the player change the play too and return events; games that keep
+        the seat (a computer plays it on) change nothing else and return None."""

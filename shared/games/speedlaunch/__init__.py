@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
+from shared.games.base import IllegalSettings, Option, Rng, record_leaver, seed_state, settle
 from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
 from shared.games.speedlaunch.rounds import OVER, ROUND_TURNS, result, start_round
@@ -74,6 +74,7 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
         "minus": [0] * seats,
         "won": [0] * seats,
         "record": [],
+        "left": [],
     }
     start_round(state, first)
     return state
@@ -84,5 +85,7 @@ def to_move(state: dict) -> int | None:
 
 
 def leave(state: dict, seat: int) -> None:
-    """A computer takes over the seat; the game itself does not change."""
-    return None
+    """A computer plays the seat on; the play does not change, but the result places the
+    seat after everyone who stayed (noted only while the game runs)."""
+    if state["phase"] != OVER:
+        record_leaver(state, seat)

@@ -48,6 +48,7 @@ def new(
         "stalemate": 0,
         "end": None,
         "winner": None,
+        "left": [],
     }
     begin_turn(state, first, [])
     return state
