@@ -342,7 +342,7 @@ export function renderTable(root, id, { toLobby }) {
       }, h("label", { for: "invite-name" }, t("room.invite.name")), inviteName, h("button", { type: "submit" }, t("room.invite"))),
     ];
     if (opener) {
-      const options = optionControls(table.game, table.options);
+      const options = optionControls(table.game, table.options, table.seats.length);
       const settings = settingControls(table.settings);
       parts.push(h("details.room-settings", {}, h("summary", {}, t("room.settings")),
         h("form", {

@@ -33,7 +33,22 @@ class IllegalMove(Exception):
 
 
 class IllegalSettings(ValueError):
-    """Settings a table may not be opened with; the message names the option."""
+    """Settings a table may not be opened with. The message names the option; ``refused``
+    lists every setting refused, each as ``{"setting": name, "reason": code, ...facts}``
+    (reasons: "unknown"; "choice" with "choices"; "range" with "min" and "max";
+    "four_seats"), for a client to put into its own words."""
+
+    def __init__(self, message: str, *refused: dict[str, Any]):
+        super().__init__(message)
+        self.refused = list(refused)
+
+
+def seats_refused(name: str, low: int, high: int, seats: object) -> IllegalSettings:
+    """The refusal of a seat count outside ``low``–``high``."""
+    return IllegalSettings(
+        f"{name} takes {low}-{high} seats, not {seats!r}",
+        {"setting": "seats", "reason": "range", "min": low, "max": high},
+    )
 
 
 @dataclass(frozen=True)
@@ -60,16 +75,20 @@ def settle(options: Sequence[Option], settings: dict[str, Any] | None) -> dict[s
     settings = dict(settings or {})
     known = {option.name for option in options}
     unknown = sorted(set(settings) - known)
-    if unknown:
-        raise IllegalSettings(f"unknown option(s): {', '.join(unknown)}")
+    messages = [f"unknown option(s): {', '.join(unknown)}"] if unknown else []
+    refused = [{"setting": name, "reason": "unknown"} for name in unknown]
     settled = {}
     for option in options:
         value = settings.get(option.name, option.default)
         # bool is an int in Python: compare types too, so True does not pass for 1.
         if not any(type(value) is type(c) and value == c for c in option.choices):
             choices = ", ".join(repr(c) for c in option.choices)
-            raise IllegalSettings(f"{option.name} must be one of {choices}, not {value!r}")
+            messages.append(f"{option.name} must be one of {choices}, not {value!r}")
+            refused.append({"setting": option.name, "reason": "choice",
+                            "choices": list(option.choices)})  # fmt: skip
         settled[option.name] = value
+    if refused:
+        raise IllegalSettings("; ".join(messages), *refused)
     return settled
 
 
