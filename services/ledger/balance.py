@@ -6,7 +6,7 @@ import marshmallow as ma
 from flask import g
 from marshmallow import fields, validate
 
-from services.ledger.scoring import GAMES
+from services.ledger.scoring import GAMES, RULES
 from shared import keys
 from shared.auth import current_player
 from shared.wallets import PLAYER_JOURNAL_MAX, balance, journal_entries
@@ -56,6 +56,11 @@ class GameRecordSchema(ma.Schema):
         metadata={"description": "Games scored without the placement bonus and the −10 for "
                   "leaving (Speedlaunch: under two minutes); counted in played"}
     )  # fmt: skip
+    short_under = fields.Integer(
+        allow_none=True,
+        metadata={"description": "The seconds under which a game is unscored or has no bonus "
+                  "(None: every game is scored in full)"},
+    )  # fmt: skip
 
 
 class BalanceSchema(ma.Schema):
@@ -75,6 +80,7 @@ def game_records(stats: dict) -> list[dict]:
             "won": int(stats.get(f"{game}:won", 0)),
             "unscored": int(stats.get(f"{game}:short:everything", 0)),
             "no_bonus": int(stats.get(f"{game}:short:bonus", 0)),
+            "short_under": RULES[game].SHORT_GAME and RULES[game].SHORT_GAME.under,
         }
         for game in GAMES
     ]

@@ -3,6 +3,7 @@
 import { api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { callPlayer } from "./notify.js";
 import { playerPath } from "./paths.js";
 import { prefs } from "./prefs.js";
 import { showRules } from "./rules.js";
@@ -18,6 +19,7 @@ export const GAMES = {
   },
 };
 const CLOCKS = [120, 30, 60, 90, 0];
+const announced = new Set(); // invitations the player was called for (once each)
 
 function optionLabel(name, value) {
   if (name === "stock") return t("opt.stock.n", { n: value });
@@ -265,7 +267,11 @@ export function renderLobby(root, { openTable }) {
     try {
       const { invitations } = await api.get(api.lobby("/invitations"));
       if (!alive) return;
-      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", {},
+      for (const inv of invitations.filter((entry) => !announced.has(entry.id))) {
+        announced.add(inv.id);
+        callPlayer({ title: t("notify.invitation", { from: inv.from, game: t(`games.${inv.game}`) }), kind: "call", tag: `invitation-${inv.id}` });
+      }
+      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", { "data-testid": "invitation" },
         h("span", {}, t("lobby.invitation", { from: inv.from, game: t(`games.${inv.game}`) })),
         h("button.small.primary", {
           type: "button",

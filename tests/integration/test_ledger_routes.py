@@ -108,9 +108,30 @@ def test_a_new_players_bilanz(app):
         "balance": 1000,
         "entries": [],
         "games": [
-            {"game": "speedlaunch", "played": 0, "won": 0, "unscored": 0, "no_bonus": 0},
-            {"game": "speedtower", "played": 0, "won": 0, "unscored": 0, "no_bonus": 0},
-            {"game": "speedone", "played": 0, "won": 0, "unscored": 0, "no_bonus": 0},
+            {
+                "game": "speedlaunch",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": 120,
+            },
+            {
+                "game": "speedtower",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": 90,
+            },
+            {
+                "game": "speedone",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": None,
+            },
         ],
     }
 
@@ -132,6 +153,7 @@ def test_the_bilanz_after_a_staked_game(app, r):
         "won": 1,
         "unscored": 0,
         "no_bonus": 0,
+        "short_under": None,
     }
     loser = client.get("/balance", headers=auth(app, "bo")).get_json()
     assert (loser["balance"], loser["games"][2]["won"]) == (960, 0)
