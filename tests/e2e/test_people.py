@@ -32,6 +32,13 @@ from tests.e2e.helpers import (
 PHONE = (390, 844)
 
 
+def guest_page(new_page, prefix: str, size=(1366, 800)) -> tuple[Page, str]:
+    """A browser of its own, signed in as a new guest; the page and the guest's name."""
+    page, name = new_page(*size), unique_name(prefix)
+    sign_in(page, name)
+    return page, name
+
+
 def table_of(page: Page) -> str:
     return page.evaluate("localStorage.getItem('sg.table')")
 
@@ -52,9 +59,8 @@ def settings(page: Page, *boxes: str) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_a_link_seats_you_and_you_hear_who_comes_whose_turn_it_is_and_who_invites(new_page, house):
-    ann = new_page(1366, 800)
-    ann_name, bob_name = unique_name("Ann"), unique_name("Bob")
-    sign_in(ann, ann_name)
+    ann, ann_name = guest_page(new_page, "Ann")
+    bob_name = unique_name("Bob")
     open_table(ann, "speedone", seats=2, solo=False, **{"opt-target": 200, "set-clock": 0})
     table = table_of(ann)
     status = ann.get_by_test_id("room-status")
@@ -164,9 +170,8 @@ def test_a_link_seats_you_and_you_hear_who_comes_whose_turn_it_is_and_who_invite
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_partners_play_as_a_team_and_again_reseated_by_name(new_page, house):
-    ann = new_page(1366, 800)
-    ann_name, bob_name = unique_name("Ann"), unique_name("Bob")
-    sign_in(ann, ann_name)
+    ann, ann_name = guest_page(new_page, "Ann")
+    bob_name = unique_name("Bob")
 
     # partner mode is offered at four seats only, and a refusal names the setting
     ann.click("[data-game=speedone]")
@@ -250,9 +255,7 @@ def end_rows(page: Page) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.timeout(400)
 def test_leavers_are_placed_last_and_short_games_say_why(new_page, house):
-    ann = new_page(1366, 800)
-    ann_name = unique_name("Ann")
-    sign_in(ann, ann_name)
+    ann, _ = guest_page(new_page, "Ann")
     me = browser_token(ann)
     unscored = 1  # the solo game at the end, and the games of the loop under 90 s
     for game, seats, options in (
