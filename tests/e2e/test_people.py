@@ -161,8 +161,10 @@ def test_a_link_seats_you_and_you_hear_who_comes_whose_turn_it_is_and_who_invite
     bob.goto(f"/t/{house.open_table(browser_token(bob), 'speedone', seats=2)}")
     bob.fill("#invite-name", ann_name)
     bob.get_by_role("button", name="Einladen").click()
+    expect(bob.locator("#toast")).to_contain_text(f"Einladung an {ann_name} geschickt.")
     invited = f"{bob_name} lädt dich zu Speedone ein"
-    expect(ann.get_by_test_id("invitation")).to_contain_text(invited)
+    # the lobby asks for invitations every 4 s
+    expect(ann.get_by_test_id("invitation")).to_contain_text(invited, timeout=15_000)
     title_is(ann, f"● {invited}")
     assert invited in notes(ann)
 
