@@ -49,7 +49,9 @@ CODES: dict[str, Kind] = {
     "invalid_request": Kind(400, "The body or the query does not match the route's schema, or is "
                                  "not JSON; `errors` says field by field.", ("errors",)),
     "invalid_settings": Kind(400, "Game options, seat count or house settings this game cannot be "
-                                  "played with; `detail` says which."),
+                                  "played with; `refused` names every one (`setting`, `reason`: "
+                                  "unknown, choice, range, four_seats, solo, computer_seats, "
+                                  "fixed).", ("refused",)),
     "invalid_chat_line": Kind(400, "A chat line needs either `text` or `exclamation`, and visible "
                                    "text without control characters."),
     "no_such_seat": Kind(400, "The table has no seat with this number.", ("seat",)),

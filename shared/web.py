@@ -57,6 +57,11 @@ class ProblemSchema(ma.Schema):
         metadata={"description": "The stable machine code; decide by this, not by detail"},
     )
     errors = ma.fields.Dict(metadata={"description": "invalid_request: field by field"})
+    refused = ma.fields.List(
+        ma.fields.Dict(),
+        metadata={"description": "invalid_settings: every refused setting, as {setting, reason} "
+                  "and the reason's facts (choices; min and max)"},
+    )  # fmt: skip
     current_version = ma.fields.Integer(
         metadata={"description": "stale_version, not_your_turn: the table's version now"}
     )

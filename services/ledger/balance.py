@@ -6,7 +6,7 @@ import marshmallow as ma
 from flask import g
 from marshmallow import fields, validate
 
-from services.ledger.scoring import GAMES
+from services.ledger.scoring import GAMES, RULES
 from shared import keys
 from shared.auth import current_player
 from shared.wallets import PLAYER_JOURNAL_MAX, balance, journal_entries
@@ -47,8 +47,20 @@ class EntrySchema(ma.Schema):
 
 class GameRecordSchema(ma.Schema):
     game = fields.String()
-    played = fields.Integer()
+    played = fields.Integer(metadata={"description": "Games scored (short ones are not)"})
     won = fields.Integer()
+    unscored = fields.Integer(
+        metadata={"description": "Games too short to be scored at all (Speedtower: under 90 s)"}
+    )
+    no_bonus = fields.Integer(
+        metadata={"description": "Games scored without the placement bonus and the −10 for "
+                  "leaving (Speedlaunch: under two minutes); counted in played"}
+    )  # fmt: skip
+    short_under = fields.Integer(
+        allow_none=True,
+        metadata={"description": "The seconds under which a game is unscored or has no bonus "
+                  "(None: every game is scored in full)"},
+    )  # fmt: skip
 
 
 class BalanceSchema(ma.Schema):
@@ -59,12 +71,16 @@ class BalanceSchema(ma.Schema):
 
 
 def game_records(stats: dict) -> list[dict]:
-    """Games played and won per game, from a player's stats hash (keys.player_stats)."""
+    """Games played and won per game, from a player's stats hash (keys.player_stats), and the
+    short games that lost their score (``unscored``) or their bonus (``no_bonus``)."""
     return [
         {
             "game": game,
             "played": int(stats.get(f"{game}:played", 0)),
             "won": int(stats.get(f"{game}:won", 0)),
+            "unscored": int(stats.get(f"{game}:short:everything", 0)),
+            "no_bonus": int(stats.get(f"{game}:short:bonus", 0)),
+            "short_under": RULES[game].SHORT_GAME and RULES[game].SHORT_GAME.under,
         }
         for game in GAMES
     ]

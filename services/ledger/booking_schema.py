@@ -38,13 +38,16 @@ class ResultSchema(ma.Schema):
         required=True,
         validate=validate.Length(1, MAX_SEATS),
     )
+    left = fields.List(
+        fields.Integer(validate=SEAT), load_default=list, validate=validate.Length(0, MAX_SEATS)
+    )  # who left, in order (results booked before engines kept it have none)
 
     def per_seat_fields(self) -> tuple[str, ...]:
         return ("places",)
 
     def seat_fields(self, data: dict) -> list[int]:
         """Seat numbers the result names, to be checked against the seats."""
-        return []
+        return list(data["left"])
 
 
 class SpeedlaunchRoundSchema(ma.Schema):
@@ -63,7 +66,8 @@ class SpeedlaunchResultSchema(ResultSchema):
     )
 
     def seat_fields(self, data):
-        return [r["winner"] for r in data["rounds"] if r["winner"] is not None]
+        winners = [r["winner"] for r in data["rounds"] if r["winner"] is not None]
+        return super().seat_fields(data) + winners
 
 
 class SpeedtowerResultSchema(ResultSchema):
@@ -75,20 +79,14 @@ class SpeedtowerResultSchema(ResultSchema):
         return ("places", "stock_left", "stock_built")
 
     def seat_fields(self, data):
-        return [] if data["winner"] is None else [data["winner"]]
+        return super().seat_fields(data) + ([] if data["winner"] is None else [data["winner"]])
 
 
 class SpeedoneResultSchema(ResultSchema):
     rounds_won = per_seat(most=MAX_ROUNDS)
-    left = fields.List(
-        fields.Integer(validate=SEAT), load_default=list, validate=validate.Length(0, MAX_SEATS)
-    )
 
     def per_seat_fields(self):
         return ("places", "rounds_won")
-
-    def seat_fields(self, data):
-        return list(data["left"])
 
 
 RESULT_SCHEMAS = {
@@ -149,7 +147,7 @@ class BookingSchema(ma.Schema):
             raise ma.ValidationError("The result names a seat the game does not have.", "result")
         if max(result["places"]) > count:
             raise ma.ValidationError("A place cannot be beyond the number of seats.", "result")
-        for seat in result.get("left", []):  # Speedone lists its leavers in the result
+        for seat in result["left"]:  # the engines list who left in the result
             if data["seats"][seat]["kind"] == "human":
                 data["seats"][seat]["left"] = True
         data["result"] = result

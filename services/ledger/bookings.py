@@ -52,6 +52,9 @@ for _, human in ipairs(plan.humans) do
     redis.call('HINCRBY', KEYS[human.stats], plan.game .. ':played', 1)
     if human.won then redis.call('HINCRBY', KEYS[human.stats], plan.game .. ':won', 1) end
   end
+  if plan.short ~= '' then
+    redis.call('HINCRBY', KEYS[human.stats], plan.game .. ':short:' .. plan.short, 1)
+  end
   redis.call('LPUSH', KEYS[human.recent], plan.game_id)
   redis.call('LTRIM', KEYS[human.recent], 0, plan.recent_max - 1)
   redis.call('EXPIRE', KEYS[human.recent], MARKER_TTL)
@@ -92,6 +95,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
     game_id, game, seats = booking["game_id"], booking["game"], booking["seats"]
     seconds = booking["ended_at"] - booking["started_at"]
     card = scoring.score(game, booking["result"], seats, seconds)
+    short = scoring.short_game(game, seconds)
     month = month_of(booking["ended_at"])
     humans = [seat for seat in seats if seat["kind"] == "human"]
     players = [seat["player"] for seat in humans]
@@ -113,6 +117,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
         "game": game,
         "month": month,
         "scored": card is not None,
+        "short": short,
         "points": {seat["player"]: card.points[seat["seat"]] for seat in humans} if card else {},
         "won": [seat["player"] for seat in humans if card and seat["seat"] in card.won],
         "ended_at": booking["ended_at"],
@@ -125,6 +130,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
         "game_id": game_id,
         "game": game,
         "scored": card is not None,
+        "short": short["loses"] if short else "",
         "humans": [
             {
                 "player": seat["player"],

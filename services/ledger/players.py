@@ -58,6 +58,9 @@ class RecentGameSchema(ma.Schema):
     won = fields.Boolean()
     taler = fields.Integer(metadata={"description": "Won (positive) or lost (negative)"})
     scored = fields.Boolean()
+    short = fields.Nested(
+        "ShortGameSchema", allow_none=True, metadata={"description": "as for a booked game"}
+    )
 
 
 class PlayerSchema(ma.Schema):
@@ -75,12 +78,24 @@ class SeatBookingSchema(ma.Schema):
     taler = fields.Integer(metadata={"description": "Won (positive) or lost (negative)"})
 
 
+class ShortGameSchema(ma.Schema):
+    loses = fields.String(
+        metadata={"description": "everything (not scored) or bonus (no placement bonus, no −10)"}
+    )
+    under = fields.Integer(metadata={"description": "the seconds a game needs to keep it"})
+
+
 class GameBookingSchema(ma.Schema):
     game_id = fields.String()
     table = fields.String()
     no = fields.Integer()
     game = fields.String()
     scored = fields.Boolean(metadata={"description": "False: the game gave no points"})
+    short = fields.Nested(
+        ShortGameSchema,
+        allow_none=True,
+        metadata={"description": "why points or the bonus fell away; None: scored in full"},
+    )
     stake = fields.Integer()
     ended_at = fields.Float(allow_none=True)
     seats = fields.List(fields.Nested(SeatBookingSchema))
@@ -155,6 +170,7 @@ def _recent_game(game_id: str, raw: dict, player: str) -> dict:
         "won": player in summary["won"],
         "taler": _taler(summary, payouts, refunds, player),
         "scored": summary["scored"],
+        "short": summary.get("short"),
     }
 
 
@@ -189,6 +205,7 @@ def game_booking(table_id, game_no):
         "no": game_no,
         "game": summary["game"],
         "scored": summary["scored"],
+        "short": summary.get("short"),
         "stake": summary.get("stake", 0),
         "ended_at": summary.get("ended_at"),
         "seats": seats,

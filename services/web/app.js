@@ -2,14 +2,16 @@
 // /p/<name> a player) or — at / after a reload — straight back to the table one plays at.
 import { ApiError, api, session } from "./api.js";
 import { t } from "./i18n.js";
+import { duration } from "./endscreen.js";
 import { renderLobby } from "./lobby.js";
 import { playerPath, replayPath, tablePath } from "./paths.js";
 import { renderPlayer } from "./player.js";
 import { renderReplay } from "./replay.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
+import { canNotify, chooseDesktop, pageTitle } from "./notify.js";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
-import { clear, h, modal, showError, typing } from "./ui.js";
+import { clear, h, modal, showError, toast, typing } from "./ui.js";
 
 const TABLE_KEY = "sg.table";
 const main = document.getElementById("main");
@@ -121,7 +123,7 @@ export function showLobby({ replace = false } = {}) {
   leaveView();
   localStorage.removeItem(TABLE_KEY);
   address("/", replace);
-  document.title = t("brand");
+  pageTitle(t("brand"));
   current = () => showLobby({ replace: true });
   renderHeader();
   cleanup = renderLobby(main, { openTable: (id) => showTable(id) });
@@ -131,7 +133,7 @@ export function showTable(id, { replace = false } = {}) {
   leaveView();
   localStorage.setItem(TABLE_KEY, id);
   address(tablePath(id), replace);
-  document.title = `${t("brand")} · ${id}`;
+  pageTitle(`${t("brand")} · ${id}`);
   current = () => showTable(id, { replace: true });
   renderHeader();
   cleanup = renderTable(main, id, { toLobby: () => showLobby() });
@@ -140,7 +142,7 @@ export function showTable(id, { replace = false } = {}) {
 export function showPlayer(name, { replace = false } = {}) {
   leaveView();
   address(playerPath(name), replace);
-  document.title = `${t("brand")} · ${name}`;
+  pageTitle(`${t("brand")} · ${name}`);
   current = () => showPlayer(name, { replace: true });
   renderHeader();
   cleanup = renderPlayer(main, name);
@@ -149,7 +151,7 @@ export function showPlayer(name, { replace = false } = {}) {
 export function showReplay(id, no, { replace = false } = {}) {
   leaveView();
   address(replayPath(id, no), replace);
-  document.title = `${t("brand")} · ${t("replay.title")} · ${id} · ${no}`;
+  pageTitle(`${t("brand")} · ${t("replay.title")} · ${id} · ${no}`);
   current = () => showReplay(id, no, { replace: true });
   renderHeader();
   cleanup = renderReplay(main, id, no);
@@ -224,7 +226,8 @@ async function showBalance() {
       h("p.taler", { "data-testid": "balance" }, t("balance.taler", { n: bilanz.balance.toLocaleString(prefs.lang) })),
       h("h3", {}, t("balance.games")),
       h("table", {}, h("tbody", {}, (bilanz.games || []).map((g) =>
-        h("tr", {}, h("th", {}, t(`games.${g.game}`)), h("td", {}, `${g.played} ${t("balance.played")}`), h("td", {}, `${g.won} ${t("balance.won")}`))))),
+        h("tr", { "data-game": g.game }, h("th", {}, t(`games.${g.game}`)), h("td", {}, `${g.played} ${t("balance.played")}`), h("td", {}, `${g.won} ${t("balance.won")}`),
+          h("td.muted", { "data-testid": "balance-short" }, shortGames(g)))))),
       h("h3", {}, t("balance.entries")),
       h("table", {}, h("tbody", {}, (bilanz.entries || []).slice(0, 20).map((e) =>
         h("tr", {},
@@ -239,6 +242,15 @@ async function showBalance() {
   }
 }
 
+// The games a player's balance counts apart, and why (DECISIONS "All games" §9).
+function shortGames(record) {
+  const under = duration(record.short_under);
+  return [
+    record.unscored ? t("balance.unscored", { n: record.unscored, under }) : null,
+    record.no_bonus ? t("balance.no_bonus", { n: record.no_bonus, under }) : null,
+  ].filter(Boolean).join("; ");
+}
+
 function showSettings() {
   const toggle = (name, label) => {
     const box = h("input", { type: "checkbox", id: `pref-${name}`, checked: !!prefs[name],
@@ -250,7 +262,19 @@ function showSettings() {
     toggle("magnify", t("settings.magnify")),
     toggle("widechat", t("settings.widechat")),
     toggle("playable", t("settings.playable")),
-    toggle("sound", t("settings.sound"))));
+    toggle("sound", t("settings.sound")),
+    desktopToggle()));
+}
+
+// Desktop notifications: the browser's permission is asked only when the player turns them on.
+function desktopToggle() {
+  const box = h("input", { type: "checkbox", id: "pref-notify", checked: !!prefs.notify, disabled: !canNotify(),
+    onchange: async () => {
+      const wanted = box.checked;
+      box.checked = await chooseDesktop(wanted);
+      if (wanted && !box.checked) toast(t("settings.notify.denied"));
+    } });
+  return h("label.check", { for: "pref-notify", title: canNotify() ? null : t("settings.notify.none") }, box, t("settings.notify"));
 }
 
 document.addEventListener("keydown", (event) => {

@@ -9,6 +9,18 @@ import { GAMES } from "./lobby.js";
 import { playerPath, replayPath } from "./paths.js";
 import { h, keepFocusIn, signed } from "./ui.js";
 
+// 90 → "90 s", 120 → "2 min".
+export function duration(seconds) {
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
+// Why the game's points or bonus fell away, from the ledger's booking (DECISIONS "All games" §9).
+function shortLine(data) {
+  const short = data?.short;
+  if (!short) return null;
+  return h("p.end-why", { "data-testid": "end-short" }, t(`end.short.${short.loses}`, { under: duration(short.under) }));
+}
+
 // How many would play the next game: the server's rule (free and left seats filled with
 // computers if the table says so, else dropped; those waiting sit down).
 export function nextGamePlayers(table) {
@@ -16,6 +28,12 @@ export function nextGamePlayers(table) {
   if (fill === "computer" && !humansOnly) return table.seats.length;
   const staying = table.seats.filter((seat) => seat.kind === "computer" || (seat.kind === "human" && !seat.left)).length;
   return Math.min(table.seats.length, staying + table.waiting.length);
+}
+
+// Whether that many can play the next game (partner mode: exactly four).
+function enoughForNextGame(table) {
+  const players = nextGamePlayers(table);
+  return table.options?.partners ? players === 4 : players >= GAMES[table.game].min;
 }
 
 export function createEndScreen({ inertWhileOpen, again, toLobby }) {
@@ -94,22 +112,25 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       h("div.table-scroll", {}, h("table.rounds", {},
         h("caption.sr-only", {}, lines.caption),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span.sr-only", {}, t("end.round.col"))),
-          names.map((name, index) => h("th.num", { scope: "col", class: table.seats[index].you ? "me" : null }, name)))),
+          names.map((name, index) => h("th.num", { scope: "col", class: table.seats[index].you ? "me" : null }, name)),
+          (lines.heads || []).map((head) => h("th.num.team", { scope: "col" }, head)))),
         h("tbody", {},
           lines.rows.map((row) => h("tr", { "data-round": row.round },
             h("th", { scope: "row" }, t("end.round", { n: row.round }), row.winner === null ? h("span.muted", {}, ` · ${t("end.no_winner")}`) : null),
             row.cells.map((cell, index) => h("td.num", {
               class: row.winner === index ? "won" : null,
               "aria-label": row.winner === index ? `${cell} (${t("end.round.won")})` : null,
-            }, row.winner === index ? `★ ${cell}` : cell)))),
-          lines.total ? h("tr.total", {}, h("th", { scope: "row" }, lines.total.label), lines.total.cells.map((cell) => h("td.num", {}, cell))) : null))));
+            }, row.winner === index ? `★ ${cell}` : cell)),
+            (row.extra || []).map((cell) => h("td.num.team", {}, cell)))),
+          lines.total ? h("tr.total", {}, h("th", { scope: "row" }, lines.total.label), lines.total.cells.map((cell) => h("td.num", {}, cell)),
+            (lines.total.extra || []).map((cell) => h("td.num.team", { "data-testid": "end-team-total" }, cell))) : null))));
   }
 
   function choices(table) {
     const seated = table.you !== null && table.status === "over";
     const others = table.seats.some((seat, i) => seat.kind === "human" && !seat.left && i !== table.you);
     const back = seated && table.seats[table.you]?.back;
-    const enough = nextGamePlayers(table) >= GAMES[table.game].min;
+    const enough = enoughForNextGame(table);
     const lobby = h("button", { type: "button", "data-key": "end-lobby", "data-testid": "to-lobby", onclick: toLobby }, t("table.to_lobby"));
     const replay = table.current?.result ? h("a.button-link", {
       href: replayPath(table.id, table.current.no), "data-route": "", "data-key": "end-replay", "data-testid": "to-replay",
@@ -157,7 +178,8 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", tabindex: "-1",
     },
       h("h2", { id: "end-title" }, icon("flag"), " ", t("table.over")),
-      board.endLine?.(result) ? h("p", {}, board.endLine(result)) : null,
+      board.endLine?.(result) ? h("p", { "data-testid": "end-line" }, board.endLine(result)) : null,
+      shortLine(booking?.data),
       gone.map((seat) => h("p.end-why", { "data-testid": "end-left" }, t("table.left_game", { name: seat.name }))),
       h("table.result", {},
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),

@@ -3,6 +3,7 @@
 import { api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { callPlayer } from "./notify.js";
 import { playerPath } from "./paths.js";
 import { prefs } from "./prefs.js";
 import { showRules } from "./rules.js";
@@ -14,9 +15,11 @@ export const GAMES = {
   speedone: {
     min: 2, max: 6,
     options: { stack_draw_two: [true, false], stack_draw_four: [true, false], scoring: ["winner_collects", "each_their_own"], target: [500, 200], partners: [false, true] },
+    seatsFor: { partners: 4 }, // an option offered only at this many seats (DECISIONS Speedone §3)
   },
 };
 const CLOCKS = [120, 30, 60, 90, 0];
+const announced = new Set(); // invitations the player was called for (once each)
 
 function optionLabel(name, value) {
   if (name === "stock") return t("opt.stock.n", { n: value });
@@ -40,9 +43,13 @@ function readValue(raw, sample) {
   return raw;
 }
 
-export function optionControls(game, current = {}) {
+// The game's options as form fields; an option the game offers only at another seat count
+// (Speedone's partners: four) is left out and not sent.
+export function optionControls(game, current = {}, seats = null) {
   const controls = {};
-  const fields = Object.entries(GAMES[game].options).map(([name, values]) => {
+  const only = GAMES[game].seatsFor || {};
+  const offered = Object.entries(GAMES[game].options).filter(([name]) => !only[name] || seats === only[name]);
+  const fields = offered.map(([name, values]) => {
     if (typeof values[0] === "boolean") {
       const box = h("input", { type: "checkbox", name, checked: current[name] ?? values[0] });
       controls[name] = () => box.checked;
@@ -120,7 +127,12 @@ export function renderLobby(root, { openTable }) {
     const seatValues = [];
     for (let n = spec.min; n <= spec.max; n++) seatValues.push(n);
     const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min), spec.max));
-    const options = optionControls(game);
+    let options = optionControls(game, {}, Number(seats.value));
+    const optionBox = h("div.option-fields", {}, options.fields);
+    seats.addEventListener("change", () => {
+      options = optionControls(game, options.read(), Number(seats.value));
+      optionBox.replaceChildren(...options.fields);
+    });
     const settings = settingControls();
     const form = h("form.create", {
       "aria-label": t("lobby.create"),
@@ -134,7 +146,7 @@ export function renderLobby(root, { openTable }) {
       h("fieldset.modes", {}, h("legend", {}, t("lobby.create")),
         h("label.check", { for: "mode-solo" }, solo, t("lobby.create.solo")),
         h("label.check", { for: "mode-open" }, open, t("lobby.create.open"))),
-      h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), options.fields, settings.fields),
+      h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), optionBox, settings.fields),
       h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create")),
     );
     const sync = () => {
@@ -255,7 +267,11 @@ export function renderLobby(root, { openTable }) {
     try {
       const { invitations } = await api.get(api.lobby("/invitations"));
       if (!alive) return;
-      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", {},
+      for (const inv of invitations.filter((entry) => !announced.has(entry.id))) {
+        announced.add(inv.id);
+        callPlayer({ title: t("notify.invitation", { from: inv.from, game: t(`games.${inv.game}`) }), kind: "call", tag: `invitation-${inv.id}` });
+      }
+      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", { "data-testid": "invitation" },
         h("span", {}, t("lobby.invitation", { from: inv.from, game: t(`games.${inv.game}`) })),
         h("button.small.primary", {
           type: "button",

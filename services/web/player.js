@@ -1,6 +1,7 @@
 // A player's page (/p/<name>): games, wins, leaderboard points and rank per game, and the
 // last booked games with place, points and Taler, each leading to its replay.
 import { api } from "./api.js";
+import { duration } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
 import { replayPath } from "./paths.js";
 import { clear, h, signed } from "./ui.js";
@@ -32,7 +33,7 @@ export function renderPlayer(root, name) {
           h("tbody", {}, page.recent.map((g) => h("tr", {},
             h("td", {}, h("span.game-of", {}, t(`games.${g.game}`)), h("span.when.muted", {}, when(g.ended_at))),
             h("td.num", {}, g.place ? t("table.place", { n: g.place }) : "–"),
-            h("td.num", {}, g.scored ? signed(g.points) : "–"),
+            h("td.num", {}, g.scored ? signed(g.points) : h("span.muted", { title: g.short ? t(`end.short.${g.short.loses}`, { under: duration(g.short.under) }) : null }, t("end.unscored"))),
             h("td.num", { class: g.taler < 0 ? "neg" : g.taler > 0 ? "pos" : null }, signed(g.taler)),
             h("td", {}, h("a", { href: replayPath(g.table, g.no), "data-route": "", "data-testid": "replay-link",
               "aria-label": t("player.replay.of", { game: t(`games.${g.game}`), when: when(g.ended_at) }) }, t("player.replay"))))))))

@@ -1,5 +1,6 @@
 // The player's own settings, kept in localStorage: language, animations, magnifier, wide chat,
-// yellow border on playable cards, Speedone's hand order, sound (off unless chosen).
+// yellow border on playable cards, Speedone's hand order, sound and desktop notifications
+// (both off unless chosen).
 const KEY = "sg.prefs";
 const DEFAULTS = {
   lang: "de",
@@ -9,6 +10,7 @@ const DEFAULTS = {
   playable: true,
   sort: 1,
   sound: false,
+  notify: false,
 };
 
 export const prefs = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") };

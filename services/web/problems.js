@@ -60,6 +60,19 @@ function stakeText(problem) {
   return t("problem.stake_unaffordable", { stake });
 }
 
+// Every setting an invalid_settings answer refused, each in the player's words ("Partnermodus
+// geht nur zu viert."); a reason without words of its own names the setting.
+function settingsText(problem) {
+  const refused = Array.isArray(problem.refused) ? problem.refused : [];
+  if (!refused.length) return t("problem.invalid_settings");
+  return [...new Set(refused.map(({ setting, reason, min, max }) => {
+    const own = `problem.setting.${setting}.${reason}`;
+    if (t(own) !== own) return t(own, { min, max });
+    const label = t(`opt.${setting}`) !== `opt.${setting}` ? t(`opt.${setting}`) : setting;
+    return t(reason === "unknown" ? "problem.setting.unknown" : "problem.setting.choice", { name: label });
+  }))].join(" ");
+}
+
 // How long to wait, from a 429's retry_after: whole seconds, or whole minutes for the hourly quotas.
 const seconds = (problem) => Math.max(1, Math.ceil(problem.retry_after || 1));
 const minutes = (problem) => Math.max(1, Math.ceil((problem.retry_after || 60) / 60));
@@ -70,6 +83,7 @@ const SPECIAL = {
     return fields.length ? [...new Set(fields.map((f) => f.text))].join(" ") : t("problem.invalid_request");
   },
   stake_unaffordable: stakeText,
+  invalid_settings: settingsText,
   already_seated: (problem) => (problem.name ? t("problem.already_seated.name", { name: problem.name }) : t("problem.already_seated")),
   seat_taken: (problem) => (problem.name ? t("problem.seat_taken.name", { name: problem.name }) : t("problem.seat_taken")),
   no_such_player: (problem) => (problem.name ? t("problem.no_such_player.name", { name: problem.name }) : t("problem.no_such_player")),

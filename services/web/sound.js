@@ -1,9 +1,10 @@
 // Optional sound (off by default, the setting is remembered in prefs): short tones made with
-// Web Audio, no sound files. "turn": it is your turn; "card": a card was played.
+// Web Audio, no sound files. "turn": it is your turn; "card": a card was played; "call":
+// someone wants you (a newcomer at your table, an invitation, the next game ready).
 import { prefs } from "./prefs.js";
 
 let audio = null;
-const TONES = { turn: [[660, 0], [880, 0.09]], card: [[420, 0]] };
+const TONES = { turn: [[660, 0], [880, 0.09]], card: [[420, 0]], call: [[523, 0], [659, 0.09], [784, 0.18]] };
 
 export function sound(kind) {
   if (!prefs.sound || !TONES[kind]) return false;

@@ -40,6 +40,10 @@ export function createSpeedone(ctx) {
 
   const me = () => ctx.table.you;
   const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
+  // partner mode: teams 0+2 and 1+3, partners opposite (DECISIONS Speedone §3)
+  const partners = () => !!(view?.settings?.partners && view.team_totals);
+  const partnerOf = (seat) => (partners() && seat !== null ? (seat + 2) % 4 : null);
+  const teamNames = (team) => [team, team + 2].map((seat) => ctx.seatName(seat)).join(" + ");
 
   function play(card) {
     if (!mine()) return;
@@ -58,15 +62,30 @@ export function createSpeedone(ctx) {
     if (move) ctx.send(move);
   }
 
+  // The others at the table; in partner mode the own partner apart, beside the own hand.
   function renderOpponents() {
     return h("div.opponents.so-opps", {}, view.hand_sizes.map((size, seat) => {
-      if (seat === me()) return null;
-      const out = view.left.includes(seat);
-      return h("div.opponent", { class: [view.turn === seat ? "turn" : "", out ? "gone" : ""].join(" "), "data-seat": seat },
-        h("div.opp-name", {}, ctx.seatName(seat)),
-        h("div.fan-backs", {}, Array.from({ length: Math.min(size, 8) }, () => cardBack("speedone", { small: true, attrs: { "aria-hidden": "true", role: null } }))),
-        h("div.muted", {}, t("table.cards", { n: size }), size === 1 ? " · ONE!" : ""));
+      if (seat === me() || seat === partnerOf(me())) return null;
+      return otherSeat(seat, size, "div.opponent");
     }));
+  }
+
+  function otherSeat(seat, size, tag, label = partners() ? t("so.team", { n: (seat % 2) + 1 }) : null) {
+    const out = view.left.includes(seat);
+    return h(tag, { class: [view.turn === seat ? "turn" : "", out ? "gone" : ""].join(" "), "data-seat": seat },
+      h("div.opp-name", {}, ctx.seatName(seat), label ? h("span.muted", {}, ` · ${label}`) : null),
+      h("div.fan-backs", {}, Array.from({ length: Math.min(size, 8) }, () => cardBack("speedone", { small: true, attrs: { "aria-hidden": "true", role: null } }))),
+      h("div.muted", {}, t("table.cards", { n: size }), size === 1 ? " · ONE!" : ""));
+  }
+
+  function renderPartner() {
+    const seat = partnerOf(me());
+    if (seat === null) return null;
+    const box = otherSeat(seat, view.hand_sizes[seat], "div.opponent.so-partner", t("so.your_partner"));
+    box.dataset.testid = "partner";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", `${t("so.your_partner")}: ${ctx.seatName(seat)}, ${t("table.cards", { n: view.hand_sizes[seat] })}`);
+    return box;
   }
 
   function renderCentre() {
@@ -192,18 +211,20 @@ export function createSpeedone(ctx) {
     return steps;
   }
 
+  // The points panel: per round what each seat scored, the totals and rounds won; in partner
+  // mode each team's column beside the players' own (DECISIONS Speedone §16).
   function renderScores() {
     const seats = ctx.table.seats;
-    const partners = view.settings.partners && view.team_totals;
-    return h("details.scores", { open: window.innerWidth > 900 },
+    const teams = (values) => (partners() ? [0, 1].map((team) => h("td.team", {}, values[team] + values[team + 2])) : []);
+    return h("details.scores", { open: window.innerWidth > 900, "data-testid": "so-scores" },
       h("summary", {}, t("so.scores")),
       h("table", {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", {}, s.name || i + 1)))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", { class: i === partnerOf(me()) ? "partner" : null }, s.name || i + 1)),
+          partners() ? [0, 1].map((team) => h("th.team", { title: teamNames(team) }, t("so.team", { n: team + 1 }))) : null)),
         h("tbody", {},
-          (view.round_history || []).map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)))),
-          h("tr.total", {}, h("th", {}, t("so.total")), view.totals.map((p) => h("td", {}, p))),
-          h("tr", {}, h("th", {}, t("so.rounds_won")), view.rounds_won.map((p) => h("td", {}, p))),
-          partners ? h("tr.total", {}, h("th", {}, t("so.team", { n: "" })), seats.map((_, i) => h("td", {}, `${t("so.team", { n: (i % 2) + 1 })}: ${view.team_totals[i % 2]}`))) : null)));
+          (view.round_history || []).map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)), teams(r.scored))),
+          h("tr.total", {}, h("th", {}, t("so.total")), view.totals.map((p) => h("td", {}, p)), teams(view.totals)),
+          h("tr", {}, h("th", {}, t("so.rounds_won")), view.rounds_won.map((p) => h("td", {}, p)), teams(view.rounds_won)))));
   }
 
   return {
@@ -212,9 +233,10 @@ export function createSpeedone(ctx) {
       legal = table.current?.legal || [];
       if (!view) return;
       if (!mine()) choosing = null;
-      el.replaceChildren(h("div.so-board", {},
+      el.replaceChildren(h("div.so-board", { class: partners() ? "partners" : null },
         renderOpponents(),
         renderCentre(),
+        renderPartner(),
         me() !== null ? renderHand() : null,
         renderScores()));
     },
@@ -223,7 +245,8 @@ export function createSpeedone(ctx) {
     seatInfo(v, seat) {
       if (!v.hand_sizes) return null;
       const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";
-      return { label: t("table.cards", { n: v.hand_sizes[seat] }), extra: `${v.totals[seat]} P${team}` };
+      const partner = v.settings?.partners && me() !== null && seat === (me() + 2) % 4 ? ` · ${t("so.partner")}` : "";
+      return { label: t("table.cards", { n: v.hand_sizes[seat] }), extra: `${v.totals[seat]} P${team}${partner}` };
     },
     key(event) {
       if (!view || !mine()) return false;
@@ -236,13 +259,25 @@ export function createSpeedone(ctx) {
       if (move.type === "one") return t("so.one");
       return oneName(move.card) + (move.color ? ` → ${t(`so.colour.${move.color}`)}` : "");
     },
-    resultColumns: () => [t("so.total"), t("so.rounds_won")],
-    resultCells: (result, seat) => [result?.totals?.[seat] ?? "", result?.rounds_won?.[seat] ?? ""],
-    // the end screen's rounds: the points each seat scored per round, the totals below
-    roundLines: (v) => v?.round_history?.length ? {
-      caption: t("so.scores"),
-      rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.scored })),
-      total: { label: t("so.total"), cells: v.totals },
-    } : null,
+    resultColumns: () => [t("so.total"), t("so.rounds_won"), ...(ctx.table?.options?.partners ? [t("end.team")] : [])],
+    resultCells: (result, seat) => [result?.totals?.[seat] ?? "", result?.rounds_won?.[seat] ?? "",
+      ...(result?.team_totals ? [`${t("so.team", { n: (seat % 2) + 1 })}: ${result.team_totals[seat % 2]}`] : [])],
+    // partner mode: each team's total over the places
+    endLine: (result) => result?.team_totals ? [0, 1].map((team) => t("end.team_line", {
+      n: team + 1, names: teamNames(team), points: result.team_totals[team],
+    })).join(" · ") : null,
+    // the end screen's rounds: the points each seat scored per round, the totals below; in
+    // partner mode each team's beside them
+    roundLines: (v) => {
+      if (!v?.round_history?.length) return null;
+      const teams = v.settings?.partners && v.team_totals;
+      const sums = (values) => (teams ? [values[0] + values[2], values[1] + values[3]] : []);
+      return {
+        caption: t("so.scores"),
+        heads: teams ? [0, 1].map((team) => t("so.team", { n: team + 1 })) : [],
+        rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.scored, extra: sums(r.scored) })),
+        total: { label: t("so.total"), cells: v.totals, extra: sums(v.totals) },
+      };
+    },
   };
 }

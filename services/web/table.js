@@ -11,9 +11,11 @@ import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
 import { land, takeOff } from "./motion.js";
 import { tablePath } from "./paths.js";
+import { maySit, roomLines } from "./room.js";
 import { showRules } from "./rules.js";
 import { sound } from "./sound.js";
 import { subscribe } from "./sse.js";
+import { createTableCalls } from "./tablecalls.js";
 import { createTour } from "./tour.js";
 import { clear, h, modal, showError, toast, typing } from "./ui.js";
 
@@ -58,6 +60,7 @@ export function renderTable(root, id, { toLobby }) {
   });
   clear(root, screen, end.layer);
   const tour = createTour(screen);
+  const calls = createTableCalls();
 
   const ctx = {
     get table() { return table; },
@@ -128,8 +131,8 @@ export function renderTable(root, id, { toLobby }) {
     }
     renderAll();
     scheduleLog();
-    if (myTurn() && !wasMine) sound("turn");
-    else if (moved) sound("card");
+    calls.update(table); // the turn's sound among them
+    if (moved && (wasMine || !myTurn())) sound("card");
   }
 
   // ---------------------------------------------------------------- rendering
@@ -155,7 +158,7 @@ export function renderTable(root, id, { toLobby }) {
     } else {
       board.render(boardBox, table);
       if (table.you === null && table.status === "playing") {
-        overlay.append(h("div.notice", { "data-testid": "spectator" }, waitingHere() ? t("table.spectator") : t("table.watching")));
+        overlay.append(h("div.notice", { "data-testid": "spectator" }, waitingHere() ? t("table.spectator") : t("table.watching.running")));
       }
     }
     end.render(table, board);
@@ -200,7 +203,8 @@ export function renderTable(root, id, { toLobby }) {
       }, icon("bulb"), " ", t("table.hint")) : null,
       h("button.ghost.rules", { type: "button", "data-testid": "table-rules", onclick: () => showRules(table.game) }, icon("book"), " ", t("rules.short")),
       h("button.ghost.share", { type: "button", "data-testid": "share", "aria-label": t("table.link.label"), title: t("table.link.label"), onclick: share }, icon("link"), " ", t("table.link")),
-      h("button.leave", { type: "button", "data-testid": "leave", onclick: leave }, t("table.leave")),
+      h("button.leave", { type: "button", "data-testid": "leave", onclick: leave },
+        table.you === null && !waitingHere() ? t("table.to_lobby") : t("table.leave")),
     );
   }
 
@@ -330,7 +334,9 @@ export function renderTable(root, id, { toLobby }) {
       h("p.muted", {}, t("room.opener", { name: table.opener || "?" })),
       h("ol.room-seats", {}, seatRows),
       table.waiting.length ? h("p", {}, t("room.waiting", { names: table.waiting.join(", ") })) : null,
-      h("form.row", {
+      h("div.room-status", { "data-testid": "room-status", "aria-live": "polite" }, roomLines(table).map((line) => h("p", {}, line))),
+      maySit(table) ? h("button.primary.big", { type: "button", "data-testid": "take-seat", onclick: takeSeat }, t("room.take_seat")) : null,
+      table.you === null ? null : h("form.row", {
         onsubmit: async (e) => {
           e.preventDefault();
           try {
@@ -342,7 +348,7 @@ export function renderTable(root, id, { toLobby }) {
       }, h("label", { for: "invite-name" }, t("room.invite.name")), inviteName, h("button", { type: "submit" }, t("room.invite"))),
     ];
     if (opener) {
-      const options = optionControls(table.game, table.options);
+      const options = optionControls(table.game, table.options, table.seats.length);
       const settings = settingControls(table.settings);
       parts.push(h("details.room-settings", {}, h("summary", {}, t("room.settings")),
         h("form", {
@@ -359,10 +365,19 @@ export function renderTable(root, id, { toLobby }) {
           try { accept(await api.post(api.lobby(`/tables/${id}/start`))); } catch (error) { showError(error); }
         },
       }, t("room.start")));
-    } else {
-      parts.push(h("p.notice", {}, t("room.wait_start", { name: table.opener || "?" })));
     }
     clear(boardBox, h("section.room.panel", {}, parts));
+  }
+
+  // Whoever opened the table's link sits down with one click (the first free seat).
+  async function takeSeat() {
+    try {
+      accept(await api.post(api.lobby(`/tables/${id}/seats`), {}));
+      loadChat();
+    } catch (error) {
+      showError(error);
+      refresh();
+    }
   }
 
   async function setSeat(index, body) {
@@ -515,6 +530,7 @@ export function renderTable(root, id, { toLobby }) {
     clearTimeout(noteTimer);
     end.stop();
     tour.stop();
+    calls.stop();
     if (header) header.inert = false;
   };
 }

@@ -33,7 +33,22 @@ class IllegalMove(Exception):
 
 
 class IllegalSettings(ValueError):
-    """Settings a table may not be opened with; the message names the option."""
+    """Settings a table may not be opened with. The message names the option; ``refused``
+    lists every setting refused, each as ``{"setting": name, "reason": code, ...facts}``
+    (reasons: "unknown"; "choice" with "choices"; "range" with "min" and "max";
+    "four_seats"), for a client to put into its own words."""
+
+    def __init__(self, message: str, *refused: dict[str, Any]):
+        super().__init__(message)
+        self.refused = list(refused)
+
+
+def seats_refused(name: str, low: int, high: int, seats: object) -> IllegalSettings:
+    """The refusal of a seat count outside ``low``–``high``."""
+    return IllegalSettings(
+        f"{name} takes {low}-{high} seats, not {seats!r}",
+        {"setting": "seats", "reason": "range", "min": low, "max": high},
+    )
 
 
 @dataclass(frozen=True)
@@ -60,16 +75,20 @@ def settle(options: Sequence[Option], settings: dict[str, Any] | None) -> dict[s
     settings = dict(settings or {})
     known = {option.name for option in options}
     unknown = sorted(set(settings) - known)
-    if unknown:
-        raise IllegalSettings(f"unknown option(s): {', '.join(unknown)}")
+    messages = [f"unknown option(s): {', '.join(unknown)}"] if unknown else []
+    refused = [{"setting": name, "reason": "unknown"} for name in unknown]
     settled = {}
     for option in options:
         value = settings.get(option.name, option.default)
         # bool is an int in Python: compare types too, so True does not pass for 1.
         if not any(type(value) is type(c) and value == c for c in option.choices):
             choices = ", ".join(repr(c) for c in option.choices)
-            raise IllegalSettings(f"{option.name} must be one of {choices}, not {value!r}")
+            messages.append(f"{option.name} must be one of {choices}, not {value!r}")
+            refused.append({"setting": option.name, "reason": "choice",
+                            "choices": list(option.choices)})  # fmt: skip
         settled[option.name] = value
+    if refused:
+        raise IllegalSettings("; ".join(messages), *refused)
     return settled
 
 
@@ -133,6 +152,30 @@ def seed_state(seed: int | str) -> int:
     return value
 
 
+def leavers_last(places: list[int], left: Sequence[int]) -> list[int]:
+    """Places with every seat in ``left`` (in the order they left) after every seat that
+    stayed (DECISIONS.md "All games" §8): those who stayed keep their order among themselves
+    (equal places stay shared, the next place skipping as many), then the leavers, the later
+    leaver placed higher, each on a place of their own."""
+    stayed = [seat for seat in range(len(places)) if seat not in left]
+    placed = [0] * len(places)
+    for seat in stayed:
+        placed[seat] = 1 + sum(places[other] < places[seat] for other in stayed)
+    for behind, seat in enumerate(reversed(left)):
+        placed[seat] = len(stayed) + 1 + behind
+    return placed
+
+
+def record_leaver(state: State, seat: int) -> None:
+    """Note that ``seat`` left (once, in order; states dealt before this was kept have no
+    list yet): the engine's result places the seat last, while a computer plays it on."""
+    if type(seat) is not int or not 0 <= seat < state["seats"]:
+        raise IllegalMove(f"there is no seat {seat!r}")
+    left = state.setdefault("left", [])
+    if seat not in left:
+        left.append(seat)
+
+
 def count_tokens(zones: dict[str, Iterable[str]]) -> dict[str, int]:
     """The multiset of card tokens over all zones of a snapshot."""
     counts: dict[str, int] = {}
@@ -184,5 +227,7 @@ class Game(Protocol):
         """Once over: ``{"places": [place per seat, 1 = best, shared places equal], ...}``."""
 
     def leave(self, state: State, seat: int) -> list[Event] | None:
-        """A player leaves for good. Games whose rules drop the player change the state and
-        return events; games that keep the seat (a computer takes it over) return None."""
+        """A player leaves for good; every engine notes who left, and in what order, so that
+        ``result`` places them after everyone who stayed (DECISIONS.md "All games" §8). Games
+        whose rules drop the player change the play too and return events; games that keep
+        the seat (a computer plays it on) change nothing else and return None."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 from shared.games import get_game, names
-from shared.games.base import IllegalSettings
+from shared.games.base import IllegalSettings, seats_refused, settle
 from shared.tables import house
 from shared.tables.errors import BadRequest, Conflict, NotAllowed
 
@@ -35,19 +35,10 @@ def create(table_id: str, opener: dict, game: str, seats: int, options: dict, se
     """A new table with the opener in seat 0; solo tables are filled with computers."""
     if game not in names():
         raise BadRequest(f"unknown game {game!r}; the house offers {', '.join(names())}",
-                         code="invalid_settings")  # fmt: skip
-    engine = get_game(game)
+                         code="invalid_settings",
+                         refused=[{"setting": "game", "reason": "unknown"}])  # fmt: skip
     settings = {**house.DEFAULTS, **settings}
-    if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-        raise BadRequest(f"{game} is played with {engine.MIN_SEATS}-{engine.MAX_SEATS} seats",
-                         code="invalid_settings")  # fmt: skip
-    try:
-        options = engine.new(options, seats, 0)["settings"]
-    except IllegalSettings as error:
-        raise BadRequest(str(error), code="invalid_settings") from error
-    if settings["humans_only"] and (settings["solo"] or house.computer_only(game, seats - 1)):
-        raise BadRequest(f"this {game} table cannot be played by humans only",
-                         code="invalid_settings")  # fmt: skip
+    options = settled_options(game, seats, options, settings)
     doc = {
         "id": table_id,
         "game": game,
@@ -68,6 +59,40 @@ def create(table_id: str, opener: dict, game: str, seats: int, options: dict, se
         if settings["solo"] or house.computer_only(game, seat):
             doc["seats"][seat] = computer_seat(seat, settings["strength"])
     return doc
+
+
+def settled_options(game: str, seats: int, options: dict, settings: dict) -> dict:
+    """The game's options with the defaults filled in, or one invalid_settings problem that
+    names every refused setting (``refused``: the engine's, the seat count, humans only)."""
+    engine = get_game(game)
+    messages: list[str] = []
+    refused: list[dict] = []
+
+    def refuse(error: IllegalSettings) -> None:
+        messages.append(str(error))
+        refused.extend(error.refused)
+
+    try:
+        settle(engine.OPTIONS, options)
+    except IllegalSettings as error:
+        refuse(error)
+        wrong = {entry["setting"] for entry in error.refused}
+        options = {name: value for name, value in options.items() if name not in wrong}
+    settled = None
+    if not engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
+        refuse(seats_refused(game, engine.MIN_SEATS, engine.MAX_SEATS, seats))
+    else:
+        try:
+            settled = engine.new(options, seats, 0)["settings"]
+        except IllegalSettings as error:
+            refuse(error)
+    if settings["humans_only"] and (settings["solo"] or house.computer_only(game, seats - 1)):
+        messages.append(f"this {game} table cannot be played by humans only")
+        refused.append({"setting": "humans_only",
+                        "reason": "solo" if settings["solo"] else "computer_seats"})  # fmt: skip
+    if refused:
+        raise BadRequest("; ".join(messages), code="invalid_settings", refused=refused)
+    return settled
 
 
 def seat_of(doc: dict, player_id: str | None) -> int | None:
@@ -162,17 +187,16 @@ def change_settings(doc: dict, player: dict, options: dict | None, settings: dic
     """The opener changes the game options or house settings before the start."""
     _require_opener(doc, player)
     _require_status(doc, OPEN)
-    engine = get_game(doc["game"])
-    merged = {**doc["options"], **(options or {})}
-    try:
-        doc["options"] = engine.new(merged, len(doc["seats"]), 0)["settings"]
-    except IllegalSettings as error:
-        raise BadRequest(str(error), code="invalid_settings") from error
-    if settings:
-        if "solo" in settings and settings["solo"] != doc["settings"]["solo"]:
-            raise BadRequest("solo or open is chosen when the table is opened",
-                             code="invalid_settings")  # fmt: skip
-        doc["settings"] = {**doc["settings"], **settings}
+    settings = settings or {}
+    if "solo" in settings and settings["solo"] != doc["settings"]["solo"]:
+        raise BadRequest("solo or open is chosen when the table is opened",
+                         code="invalid_settings",
+                         refused=[{"setting": "solo", "reason": "fixed"}])  # fmt: skip
+    merged = {**doc["settings"], **settings}
+    doc["options"] = settled_options(
+        doc["game"], len(doc["seats"]), {**doc["options"], **(options or {})}, merged
+    )
+    doc["settings"] = merged
     return [{"type": "table.settings", "options": doc["options"], "settings": doc["settings"]}]
 
 
@@ -214,7 +238,11 @@ def next_seats(doc: dict) -> list[dict]:
 
 
 def enough_for_next_game(doc: dict) -> bool:
-    return len(next_seats(doc)) >= get_game(doc["game"]).MIN_SEATS
+    """Whether the next game could be dealt now: enough players, and in partner mode four."""
+    players = len(next_seats(doc))
+    if doc["options"].get("partners"):
+        return players == 4
+    return players >= get_game(doc["game"]).MIN_SEATS
 
 
 def _seat_waiting_players(doc: dict) -> None:

@@ -175,3 +175,47 @@ def play(pages: list[Page], game: str, moves: int | None = None, limit: float = 
         made += 1
     assert len(STALLS) - stalls < 5, f"moves that changed nothing: {STALLS[stalls:]}"
     return made
+
+
+# A page that looks elsewhere (another tab, another window), as far as the page can tell:
+# its visibility and focus, set by the test (headless pages are always visible).
+_AWAY = """on => {
+  if (!window.__awayHook) {
+    window.__awayHook = true;
+    Object.defineProperty(document, "visibilityState", {configurable: true,
+      get: () => (window.__away ? "hidden" : "visible")});
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => !!window.__away});
+    document.hasFocus = () => !window.__away;
+  }
+  window.__away = on;
+  document.dispatchEvent(new Event("visibilitychange"));
+  if (!on) window.dispatchEvent(new Event("focus"));
+}"""
+
+# The desktop notifications a page shows (their titles) and how often it asked the browser
+# for the permission; the browser's own Notification does the rest.
+_NOTES = """() => {
+  if (window.__notes) return;
+  window.__notes = [];
+  window.__asked = 0;
+  const Real = window.Notification;
+  window.Notification = class extends Real {
+    constructor(title, options) { window.__notes.push(title); super(title, options); }
+    static get permission() { return Real.permission; }
+    static requestPermission() { window.__asked += 1; return Real.requestPermission(); }
+  };
+}"""
+
+
+def away(page: Page, on: bool = True) -> None:
+    page.evaluate(_AWAY, on)
+
+
+def watch_notifications(page: Page) -> None:
+    """Record the page's desktop notifications (``notes``) and permission requests (``asked``)
+    from now on, until the page is loaded again."""
+    page.evaluate(_NOTES)
+
+
+def notes(page: Page) -> list[str]:
+    return page.evaluate("window.__notes || []")

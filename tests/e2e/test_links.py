@@ -78,7 +78,7 @@ def test_a_running_table_is_watched_by_its_link(new_page, house, size):
     assert page.url.endswith(f"/t/{table}")
     sign_in(page, unique_name("Eve"))
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
-    expect(page.get_by_test_id("spectator")).to_have_text("Du schaust zu.")
+    expect(page.get_by_test_id("spectator")).to_have_text("Die Partie läuft – du schaust zu.")
     assert page.url.endswith(f"/t/{table}")
     # a spectator's view: no hand, no move, no hint, no chat input; both hands face down
     expect(page.locator(".so-hand button.card")).to_have_count(0)
@@ -96,9 +96,9 @@ def test_a_running_table_is_watched_by_its_link(new_page, house, size):
     expect(page.locator(".table-screen")).not_to_have_attribute("data-version", before or "")
 
     page.get_by_test_id("lang").click()
-    expect(page.get_by_test_id("spectator")).to_have_text("You are watching.")
+    expect(page.get_by_test_id("spectator")).to_have_text("The game is running – you are watching.")
     page.reload()
-    expect(page.get_by_test_id("spectator")).to_have_text("You are watching.")
+    expect(page.get_by_test_id("spectator")).to_have_text("The game is running – you are watching.")
 
 
 @pytest.mark.slow

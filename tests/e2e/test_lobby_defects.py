@@ -159,7 +159,7 @@ def test_table_list_offers_only_joinable_and_watchable_tables(new_page, house):
     page.screenshot(path="/tmp/lobby-tables.png")
 
     watched.get_by_test_id("watch").click()
-    expect(page.get_by_test_id("spectator")).to_have_text("Du schaust zu.")
+    expect(page.get_by_test_id("spectator")).to_have_text("Die Partie läuft – du schaust zu.")
     expect(page.locator(".chat-form")).to_be_hidden()
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     page.get_by_test_id("leave").click()

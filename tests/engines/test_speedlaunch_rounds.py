@@ -26,6 +26,7 @@ def test_the_round_ends_the_moment_a_player_has_nothing_left():
         "minus": [0, 5, 3],
         "rounds_won": [1, 0, 0],
         "rounds": [{"winner": 0, "first": 0, "remaining": [0, 5, 3]}],
+        "left": [],
     }
     assert events[-1] == {"type": "game_over", **sl.result(state)}
 
@@ -69,6 +70,7 @@ def test_the_last_round_ends_the_game_with_totals_and_a_shared_place():
             {"winner": 0, "first": 1, "remaining": [0, 3, 2]},
             {"winner": 2, "first": 2, "remaining": [1, 2, 0]},
         ],
+        "left": [],
     }
 
 
@@ -91,6 +93,7 @@ def test_a_round_that_reaches_a_thousand_turns_ends_without_a_winner():
         "minus": [2, 2, 1],
         "rounds_won": [0, 0, 0],
         "rounds": [{"winner": None, "first": 0, "remaining": [2, 2, 1]}],
+        "left": [],
     }
 
 

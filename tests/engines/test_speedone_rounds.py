@@ -225,14 +225,16 @@ def test_the_game_ends_at_the_target_and_places_follow_the_scoring(
 
 def test_partners_sum_their_totals_and_a_team_reaching_the_target_ends_the_game():
     state = going_out(
-        "G1 G6", "W W4", "B1", settings={"partners": True, "target": 200}, totals=[50, 0, 80, 60]
+        "G1 G6", "W W4", "B1", settings={"partners": True, "target": 200}, totals=[120, 0, 80, 60]
     )
     events = act(state, play("R7"))
     round_end = only(events, "round_end")
-    assert round_end["totals"] == [158, 0, 80, 60]
-    assert round_end["team_totals"] == [238, 60]
+    assert round_end["points"] == [0, 7, 100, 1], "every hand is shown, the partner's too"
+    assert round_end["scored"] == [8, 0, 0, 0], "the opponents' hands only (DECISIONS §16)"
+    assert round_end["totals"] == [128, 0, 80, 60]
+    assert round_end["team_totals"] == [208, 60]
     assert so.result(state)["places"] == [1, 2, 1, 2], "teams are placed as teams, 1 and 2"
-    assert so.result(state)["team_totals"] == [238, 60]
+    assert so.result(state)["team_totals"] == [208, 60]
 
 
 @pytest.mark.parametrize(
@@ -241,11 +243,13 @@ def test_partners_sum_their_totals_and_a_team_reaching_the_target_ends_the_game(
         pytest.param("winner_collects", [100, 0, 0, 0], [], [1, 2, 1, 2], id="collects"),
         pytest.param("each_their_own", [300, 0, 0, 0], [], [2, 1, 2, 1], id="own: lower wins"),
         pytest.param("each_their_own", [0, 0, 50, 50], [], [1, 1, 1, 1], id="a tie shares 1"),
-        pytest.param("winner_collects", [0, 90, 0, 0], [0, 2], [2, 1, 2, 1], id="team left"),
-        pytest.param("winner_collects", [0, 90, 0, 0], [1], [2, 1, 2, 1], id="partner left"),
+        pytest.param("winner_collects", [0, 90, 0, 0], [0, 2], [3, 1, 2, 1], id="team left"),
+        pytest.param("winner_collects", [0, 90, 0, 0], [1], [2, 3, 2, 1], id="partner left"),
+        pytest.param("winner_collects", [90, 0, 0, 0], [1], [1, 3, 1, 2], id="loser left"),
+        pytest.param("winner_collects", [90, 0, 0, 0], [1, 0], [3, 4, 1, 2], id="one of each"),
     ],
 )
-def test_partners_are_placed_as_teams_never_below_two(scoring, totals, left, expected):
+def test_partners_are_placed_as_teams_and_who_left_after_them(scoring, totals, left, expected):
     state = position(
         "R7 R8", "G1 G6", "B1 B2", "Y1 Y2", settings={"partners": True, "scoring": scoring}
     )
@@ -259,7 +263,7 @@ def test_partners_play_on_while_no_team_reaches_the_target():
     )
     act(state, play("R7"))
     assert so.to_move(state) is not None
-    assert so.view(state, 0)["team_totals"] == [108, 0]
+    assert so.view(state, 0)["team_totals"] == [8, 0], "the partner's W W4 count for nothing"
 
 
 # --- leaving --------------------------------------------------------------------------------
@@ -313,7 +317,7 @@ def test_in_partner_mode_the_game_ends_when_one_team_is_left():
     assert so.leave(state, 1) == [], "leaving twice changes nothing"
     events = so.leave(state, 3)
     assert events[-1]["type"] == "game_over" and events[-1]["end"] == "left"
-    assert so.result(state)["places"] == [1, 2, 1, 2], "the team that left is second"
+    assert so.result(state)["places"] == [1, 3, 1, 2], "who left follows, the later higher"
 
 
 def test_a_game_ended_by_leaving_shows_no_pending_penalty_and_takes_no_move():

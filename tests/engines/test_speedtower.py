@@ -437,6 +437,7 @@ def test_the_last_stock_card_wins_at_once():
     assert outcome == {
         "places": [1, 3, 2],
         "winner": 0,
+        "left": [],
         "stock_left": [0, 2, 1],
         "stock_built": [10, 8, 9],
         "stock_size": 10,
@@ -464,6 +465,7 @@ def test_after_the_1500th_turn_the_game_ends_without_a_winner_places_shared():
     assert game.result(state) == {
         "places": [4, 2, 2, 1],
         "winner": None,
+        "left": [],
         "stock_left": [3, 2, 2, 1],
         "stock_built": [7, 8, 8, 9],
         "stock_size": 10,
@@ -560,10 +562,10 @@ def test_the_snapshot_holds_every_card_once_in_its_zone():
     assert len(zones) == 4 * (2 + 4) + 4 + 2
 
 
-def test_leaving_keeps_the_seat_for_a_computer():
+def test_leaving_keeps_the_seat_for_a_computer_and_notes_only_who_left():
     state = position(hand=["3"])
-    before = json.dumps(state)
-    assert game.leave(state, 1) is None and json.dumps(state) == before
+    before = {**json.loads(json.dumps(state)), "left": [1]}
+    assert game.leave(state, 1) is None and state == before
 
 
 @pytest.mark.parametrize(

@@ -146,8 +146,11 @@ def test_a_short_speedtower_game_is_not_scored_but_its_pot_is_paid(r):
     }
     booked = book_game(booking, r)
     assert (booked["scored"], booked["points"], booked["won"]) == (False, {}, [])
+    assert booked["short"] == {"loses": "everything", "under": 90}
     assert booked["payouts"] == {"ann": 20}
-    assert not r.exists(keys.leaderboard("speedtower", "all"), keys.player_stats("ann"))
+    assert not r.exists(keys.leaderboard("speedtower", "all"))
+    # not played, not won, but counted apart: the balance names why (DECISIONS §9)
+    assert r.hgetall(keys.player_stats("ann")) == {"speedtower:short:everything": "1"}
 
 
 def test_an_unstaked_game_moves_no_money(r):

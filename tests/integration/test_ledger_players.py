@@ -32,7 +32,8 @@ def test_a_player_page_lists_games_rank_and_recent_games(app, r):
     assert one["points"] == r.zscore(keys.leaderboard("speedone", "all"), "ann")
     assert one["rank"] in (1, 2)
     launch = next(entry for entry in body["games"] if entry["game"] == "speedlaunch")
-    assert launch == {"game": "speedlaunch", "played": 0, "won": 0, "points": 0, "rank": None}
+    assert launch == {"game": "speedlaunch", "played": 0, "won": 0, "unscored": 0, "no_bonus": 0,
+                      "short_under": 120, "points": 0, "rank": None}  # fmt: skip
     newest, oldest = body["recent"]
     assert (newest["table"], newest["no"], newest["place"], newest["won"]) == ("tb", 2, 2, False)
     assert (oldest["table"], oldest["no"], oldest["place"], oldest["won"]) == ("ta", 1, 1, True)

@@ -108,9 +108,30 @@ def test_a_new_players_bilanz(app):
         "balance": 1000,
         "entries": [],
         "games": [
-            {"game": "speedlaunch", "played": 0, "won": 0},
-            {"game": "speedtower", "played": 0, "won": 0},
-            {"game": "speedone", "played": 0, "won": 0},
+            {
+                "game": "speedlaunch",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": 120,
+            },
+            {
+                "game": "speedtower",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": 90,
+            },
+            {
+                "game": "speedone",
+                "played": 0,
+                "won": 0,
+                "unscored": 0,
+                "no_bonus": 0,
+                "short_under": None,
+            },
         ],
     }
 
@@ -126,7 +147,14 @@ def test_the_bilanz_after_a_staked_game(app, r):
         ("stake", -40, 960, "t1-1"),
     ]
     assert body["entries"][0]["at"] == pytest.approx(time.time(), abs=60)
-    assert body["games"][2] == {"game": "speedone", "played": 1, "won": 1}
+    assert body["games"][2] == {
+        "game": "speedone",
+        "played": 1,
+        "won": 1,
+        "unscored": 0,
+        "no_bonus": 0,
+        "short_under": None,
+    }
     loser = client.get("/balance", headers=auth(app, "bo")).get_json()
     assert (loser["balance"], loser["games"][2]["won"]) == (960, 0)
     assert_problem(client.get("/balance?entries=101", headers=auth(app, "bo")), 400)

@@ -59,6 +59,28 @@ def test_bad_tables_are_refused(house):
     for body, status in cases:
         answer = house.lobby.post("/tables", json=body, headers=house.auth(ann))
         assert answer.status_code == status, (body, answer.json)
+    # every refused setting is named, so a client can say which (DECISIONS: "Partnermodus
+    # geht nur zu viert")
+    named = [
+        ({"game": "speedone", "seats": 3, "options": {"partners": True}},
+         [{"setting": "partners", "reason": "four_seats"}]),
+        ({"game": "speedone", "seats": 6, "options": {"partners": True, "target": 300}},
+         [{"setting": "target", "reason": "choice", "choices": [200, 500]},
+          {"setting": "partners", "reason": "four_seats"}]),
+        ({"game": "speedtower", "seats": 5, "options": {"stok": 10}},
+         [{"setting": "stok", "reason": "unknown"},
+          {"setting": "seats", "reason": "range", "min": 2, "max": 4}]),
+        ({"game": "speedlaunch", "seats": 6, "settings": {"humans_only": True}},
+         [{"setting": "humans_only", "reason": "computer_seats"}]),
+    ]  # fmt: skip
+    for body, refused in named:
+        answer = house.lobby.post("/tables", json=body, headers=house.auth(ann))
+        assert answer.json["code"] == "invalid_settings", answer.json
+        assert answer.json["refused"] == refused, body
+    open_four = house.open(ann, "speedone", 4)["id"]
+    fixed = house.lobby.patch(f"/tables/{open_four}/settings", headers=house.auth(ann),
+                              json={"settings": {"solo": True}})  # fmt: skip
+    assert fixed.json["refused"] == [{"setting": "solo", "reason": "fixed"}]
     six = house.open(ann, "speedlaunch", 6)
     assert [s["kind"] for s in six["seats"]][4:] == ["computer", "computer"]
     bob = house.player("Bob")

@@ -85,3 +85,31 @@ def test_both_back_start_the_next_game_by_itself(house):
     house.table.post(f"/tables/{table_id}/rematch", headers=house.auth(players[1]))
     both = house.table.post(f"/tables/{table_id}/rematch", headers=house.auth(players[0])).json
     assert both["status"] == "playing" and both["current"]["no"] == 2
+
+
+def test_partners_play_again_reseated_by_name_and_a_leavers_seat_taken_or_left_free(house):
+    """Partner mode (DECISIONS Speedone §3): every game seats the four by name, so a rematch
+    seats them again; a leaver's seat goes to a computer (fill) or stays free, and then the
+    three who came back cannot start: the table opens for a fourth."""
+    for fill in ("computer", "empty"):
+        zed, amy, bob, cid = (house.player(n) for n in ("zed", "Amy", "bob", "Cid"))
+        table_id = house.open(zed, "speedone", 4, {"partners": True}, fill=fill)["id"]
+        for player in (amy, bob, cid):
+            house.lobby.post(f"/tables/{table_id}/seats", json={}, headers=house.auth(player))
+        started = house.lobby.post(f"/tables/{table_id}/start", headers=house.auth(zed)).json
+        assert [s["name"] for s in started["seats"]] == ["Amy", "Cid", "bob", "zed"]
+        finish_by_leaving(house, table_id, cid)  # Cid (seat 1) is out; the team plays on
+        over = finish_by_leaving(house, table_id, zed)  # seat 3: team 1 is out, the game ends
+        assert over["status"] == "over"
+        assert over["current"]["result"]["places"] == [1, 3, 1, 2], "who left after who stayed"
+        for player in (amy, bob):
+            back = house.table.post(f"/tables/{table_id}/rematch", headers=house.auth(player))
+            assert back.status_code == 200, back.json
+        if fill == "computer":
+            assert back.json["status"] == "playing"
+            names = [s["name"] for s in back.json["seats"]]
+            assert names == sorted(names) and {"Amy", "bob"} <= set(names)
+            assert [s["kind"] for s in back.json["seats"]].count("computer") == 2
+        else:
+            assert back.json["status"] == "open", "two cannot play partner mode"
+            assert sorted(s["name"] for s in back.json["seats"] if s["name"]) == ["Amy", "bob"]

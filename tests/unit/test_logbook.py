@@ -141,6 +141,21 @@ EXAMPLES = [
      "Stand: Ann 40, Bob 80.",
      "Round 3: 1,000 turns are over and nobody has won – every hand counts. "
      "Score: Ann 40, Bob 80."),
+    ("speedone", {"type": "round_end", "round": 2, "winner": 0, "points": [0, 7, 100, 1],
+                  "scored": [8, 0, 0, 0], "totals": [128, 0, 80, 60], "team_totals": [208, 60]},
+     "Runde 2 geht an Ann. Stand: Ann und Cid 208 (Ann 128, Cid 80), Bob und Dan 60 (Bob 0, "
+     "Dan 60).",
+     "Round 2 goes to Ann. Score: Ann and Cid 208 (Ann 128, Cid 80), Bob and Dan 60 (Bob 0, "
+     "Dan 60)."),
+    ("speedlaunch", {"type": "game_over", "places": [1, 2], "minus": [1, 0], "rounds_won": [0, 1],
+                     "rounds": [{"winner": 1, "first": 0, "remaining": [1, 0]}], "left": [1]},
+     "Ann gewinnt die Partie – wer gegangen ist, kommt nach allen, die geblieben sind.",
+     "Ann wins the game – whoever left is placed after everyone who stayed."),
+    ("speedtower", {"type": "game_over", "places": [1, 3, 1], "winner": 1, "left": [1],
+                    "stock_left": [2, 0, 2], "stock_built": [8, 10, 8], "stock_size": 10,
+                    "turns": 2, "end": "stock_emptied"},
+     "Ann und Cid gewinnen die Partie – wer gegangen ist, kommt nach allen, die geblieben sind.",
+     "Ann and Cid win the game – whoever left is placed after everyone who stayed."),
     ("speedone", {"type": "turn_up", "revealed": ["GS"]},
      "Grün Aussetzen wird aufgedeckt und wieder eingemischt.",
      "Green skip is turned up and shuffled back in."),
@@ -182,7 +197,8 @@ EXAMPLES = [
 @pytest.mark.parametrize(("game_name", "event", "de", "en"), EXAMPLES)
 def test_lines_say_it_like_a_person(game_name, event, de, en):
     for lang, expected in (("de", de), ("en", en)):
-        assert line(game_name, redact_event(event, 0), ["Ann", "Bob", "Cid"], lang) == expected
+        names = ["Ann", "Bob", "Cid", "Dan"]
+        assert line(game_name, redact_event(event, 0), names, lang) == expected
 
 
 def test_the_clock_is_said_once_before_the_computers_decisions():

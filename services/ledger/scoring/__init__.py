@@ -1,7 +1,8 @@
 """Leaderboard points per game: pure functions of a finished game's result and seats.
 
 Each game module has ``points(result, seats, seconds)`` (human seat → points, or None when the
-game is not scored at all) and ``winners(result)`` (the seats that won). ``seats`` are the
+game is not scored at all), ``winners(result)`` (the seats that won) and ``SHORT_GAME``: what
+a game shorter than its rules want loses (None: every game is scored in full). ``seats`` are the
 booking's seats: ``{"seat", "kind", "player", "name", "left"}``; computers are placed but
 score nothing, so only human seats get points.
 """
@@ -20,6 +21,16 @@ GAMES = tuple(RULES)
 class Scorecard:
     points: dict[int, int]  # human seat → leaderboard points for this game
     won: frozenset[int]  # human seats that won (never one that left)
+
+
+def short_game(game: str, seconds: float) -> dict | None:
+    """Why a game's points or bonus fall away, for the end screen and the balance (DECISIONS.md
+    "All games" §9): ``{"loses": "everything" | "bonus", "under": seconds}``; None when the game
+    is long enough to be scored in full."""
+    rule = RULES[game].SHORT_GAME
+    if rule is None or seconds >= rule.under:
+        return None
+    return {"loses": rule.loses, "under": rule.under}
 
 
 def score(game: str, result: dict, seats: list[dict], seconds: float) -> Scorecard | None:

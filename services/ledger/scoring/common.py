@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 LEAVING_PENALTY = -10
+
+
+@dataclass(frozen=True)
+class ShortGame:
+    """A game of fewer than ``under`` seconds loses ``loses``: "everything" (not scored at
+    all) or "bonus" (no placement bonus, and no −10 for leaving either)."""
+
+    loses: str
+    under: int
 
 
 def placement_bonus(place: int, players: int) -> int:

@@ -9,11 +9,17 @@ played on in the seat earned whatever the seat scored afterwards.
 
 from __future__ import annotations
 
-from services.ledger.scoring.common import LEAVING_PENALTY, human_seats, placement_bonus
+from services.ledger.scoring.common import (
+    LEAVING_PENALTY,
+    ShortGame,
+    human_seats,
+    placement_bonus,
+)
 
 ROUND_WIN = 30
 ROUND_BASE = 20
 FULL_GAME_SECONDS = 120
+SHORT_GAME = ShortGame("bonus", FULL_GAME_SECONDS)
 
 
 def round_points(game_round: dict, seat: int) -> int:

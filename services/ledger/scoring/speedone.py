@@ -16,6 +16,7 @@ from services.ledger.scoring.common import (
 )
 
 ROUND_WIN = 10
+SHORT_GAME = None  # every game is scored, however short
 
 
 def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int]:

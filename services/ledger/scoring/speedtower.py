@@ -4,14 +4,16 @@ The winner gets 25 points plus 5 per stock card the opponents (computers too) ha
 most 150 in all; everyone else 2 per stock card they built; then the placement bonus 30 / 15
 (from three players) / 5 (four players). A draw-free end has no winner: everyone gets 2 per
 built card, plus the bonus of their place. A human who leaves a game with other humans gets
-−10; a leaver scores nothing else (a computer finished the seat). Games under 90 seconds are
-not scored at all.
+−10; a leaver scores nothing else (a computer finished the seat). When the computer in a
+leaver's seat built out first, nobody gets the winner's points, and the game counts as won
+for whoever stayed and is placed first. Games under 90 seconds are not scored at all.
 """
 
 from __future__ import annotations
 
 from services.ledger.scoring.common import (
     LEAVING_PENALTY,
+    ShortGame,
     human_seats,
     placement_bonus,
     with_other_humans,
@@ -22,6 +24,7 @@ PER_OPPONENT_CARD = 5
 WIN_CAP = 150
 PER_BUILT_CARD = 2
 SCORED_FROM_SECONDS = 90
+SHORT_GAME = ShortGame("everything", SCORED_FROM_SECONDS)
 
 
 def winner_points(result: dict) -> int:
@@ -47,4 +50,8 @@ def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int] | 
 
 
 def winners(result: dict) -> set[int]:
-    return set() if result["winner"] is None else {result["winner"]}
+    """The first place of a game that had a winner: the winner, or — when the winner left
+    and a computer built out for them — those who stayed and are placed first."""
+    if result["winner"] is None:
+        return set()
+    return {seat for seat, place in enumerate(result["places"]) if place == 1}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from services.table.phrases.words import (
+    ahead_of_leavers,
     count,
     listing,
     name,
@@ -80,6 +81,8 @@ def cards_named(cards: list[str], lang: str) -> str:
 def _game_over(event: dict, names: list[str], lang: str) -> str:
     places, minus, rounds = event.get("places", []), event.get("minus", []), event["rounds"]
     best = [seat for seat, place in enumerate(places) if place == 1]
+    if best and min(minus) < minus[best[0]]:  # a leaver's seat did better: placed last all the same
+        return ahead_of_leavers(places, names, lang)
     facts = {"winners": listing(winners(places, names), lang)}
     if len(best) > 1:
         return LINES["shared"][lang].format(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from services.table.phrases.words import (
+    WIN,
     agree,
     count,
     listing,
@@ -68,7 +69,6 @@ LINES = {
     "left": {"de": "Alle anderen haben die Partie verlassen: {winners} {win}.",
              "en": "Everyone else has left the game: {winners} {win}."},
 }  # fmt: skip
-WIN = {"de": ("gewinnt", "gewinnen"), "en": ("wins", "win")}
 
 
 def card_name(card: str, lang: str) -> str:
@@ -79,16 +79,21 @@ def card_name(card: str, lang: str) -> str:
 
 
 def _score(event: dict, names: list[str], lang: str) -> str:
-    """ "Ann 120, Bob 40" or, with partners, "Ann und Cid 238, Bob und Dan 60"."""
+    """ "Ann 120, Bob 40" or, with partners, each team's total beside the players' own:
+    "Ann und Cid 238 (Ann 158, Cid 80), Bob und Dan 60 (Bob 0, Dan 60)"."""
+    totals = event["totals"]
+
+    def own(seat: int) -> str:
+        return f"{name(names, seat)} {number(totals[seat], lang)}"
+
     teams = event.get("team_totals")
-    if teams:
-        pairs = [
-            (listing([name(names, seat), name(names, seat + 2)], lang), teams[seat])
-            for seat in (0, 1)
-        ]
-    else:
-        pairs = [(name(names, seat), total) for seat, total in enumerate(event["totals"])]
-    return ", ".join(f"{who} {number(total, lang)}" for who, total in pairs)
+    if not teams:
+        return ", ".join(own(seat) for seat in range(len(totals)))
+    return ", ".join(
+        f"{listing([name(names, side), name(names, side + 2)], lang)} "
+        f"{number(teams[side], lang)} ({own(side)}, {own(side + 2)})"
+        for side in (0, 1)
+    )
 
 
 def _game_over(event: dict, names: list[str], lang: str) -> str:

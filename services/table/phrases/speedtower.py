@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from services.table.phrases.words import agree, count, listing, name, number, winners
+from services.table.phrases.words import (
+    agree,
+    ahead_of_leavers,
+    count,
+    listing,
+    name,
+    number,
+    winners,
+)
 
 SOURCE = {
     "hand": {"de": "aus der Hand", "en": "from hand"},
@@ -68,6 +76,8 @@ def _tie(places: list[int], names: list[str], lang: str) -> tuple[str, str]:
 
 def phrase(event: dict, names: list[str], lang: str) -> str | None:
     kind = event.get("type")
+    if kind == "game_over" and event.get("winner") in event.get("left", []):
+        return ahead_of_leavers(event.get("places", []), names, lang)
     if kind == "game_over":
         kind = event.get("end")
     elif kind == "draw" and event.get("reason") == "empty_hand":

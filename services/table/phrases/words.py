@@ -76,3 +76,20 @@ def round_result(lines: dict, key: str, event: dict, names: list[str], lang: str
             round=event["round"], turns=count(turns, "turn", lang), are=agree(turns, *ARE[lang])
         )
     return lines[key][lang].format(round=event["round"], winner=name(names, winner))
+
+
+# A game whose best result went to a seat that had left (its computer played on): the win
+# goes to the best of those who stayed (DECISIONS.md "All games" §8).
+AHEAD_OF_LEAVERS = {
+    "de": "{winners} {win} die Partie – wer gegangen ist, kommt nach allen, die geblieben sind.",
+    "en": "{winners} {win} the game – whoever left is placed after everyone who stayed.",
+}
+WIN = {"de": ("gewinnt", "gewinnen"), "en": ("wins", "win")}
+
+
+def ahead_of_leavers(places: list[int], names: list[str], lang: str) -> str:
+    """ "Ann gewinnt die Partie – wer gegangen ist, kommt nach allen, die geblieben sind." """
+    best = winners(places, names)
+    return AHEAD_OF_LEAVERS[lang].format(
+        winners=listing(best, lang), win=agree(len(best), *WIN[lang])
+    )

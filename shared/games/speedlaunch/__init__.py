@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
+from shared.games.base import (
+    IllegalSettings,
+    Option,
+    Rng,
+    record_leaver,
+    seats_refused,
+    seed_state,
+    settle,
+)
 from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
 from shared.games.speedlaunch.rounds import OVER, ROUND_TURNS, result, start_round
@@ -59,7 +67,7 @@ __all__ = [
 def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None) -> dict:
     settings = settle(OPTIONS, settings)
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalSettings(f"{NAME} takes {MIN_SEATS}–{MAX_SEATS} seats")
+        raise seats_refused(NAME, MIN_SEATS, MAX_SEATS, seats)
     if first is not None and (type(first) is not int or not 0 <= first < seats):
         raise IllegalSettings(f"first must be a seat 0–{seats - 1}")
     rng = Rng(seed_state(seed))
@@ -74,6 +82,7 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
         "minus": [0] * seats,
         "won": [0] * seats,
         "record": [],
+        "left": [],
     }
     start_round(state, first)
     return state
@@ -84,5 +93,7 @@ def to_move(state: dict) -> int | None:
 
 
 def leave(state: dict, seat: int) -> None:
-    """A computer takes over the seat; the game itself does not change."""
-    return None
+    """A computer plays the seat on; the play does not change, but the result places the
+    seat after everyone who stayed (noted only while the game runs)."""
+    if state["phase"] != OVER:
+        record_leaver(state, seat)

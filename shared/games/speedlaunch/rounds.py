@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import Rng
+from shared.games.base import Rng, leavers_last
 from shared.games.speedlaunch.cards import OPEN, cards_left, deal
 
 # The phases of the state: a turn's first action, the follow-up after a fitting blind card,
@@ -88,8 +88,9 @@ def result(state: dict) -> dict[str, Any] | None:
     if state["phase"] != OVER:
         return None
     return {
-        "places": places(state["minus"], state["won"]),
+        "places": leavers_last(places(state["minus"], state["won"]), state.get("left", [])),
         "minus": list(state["minus"]),
         "rounds_won": list(state["won"]),
         "rounds": [dict(entry, remaining=list(entry["remaining"])) for entry in state["record"]],
+        "left": list(state.get("left", [])),
     }

@@ -82,6 +82,7 @@ def snapshot(state: dict) -> dict[str, Any]:
         "minus": list(state["minus"]),
         "rounds_won": list(state["won"]),
         "record": [dict(entry, remaining=list(entry["remaining"])) for entry in state["record"]],
+        "left": list(state.get("left", [])),
         "settings": dict(state["settings"]),
         "seats": state["seats"],
     }

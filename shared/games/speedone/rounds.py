@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import Event, IllegalMove, IllegalSettings, Rng, State, seed_state, settle
+from shared.games.base import (
+    Event,
+    IllegalMove,
+    IllegalSettings,
+    Rng,
+    State,
+    seats_refused,
+    seed_state,
+    settle,
+)
 from shared.games.speedone.cards import DECK, HAND_SIZE, NUMBER_CARDS, shuffle
 from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
 from shared.games.speedone.scoring import game_over, score_round, target_reached
@@ -21,9 +30,11 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
     is given: then the dealer is the seat before it."""
     settings = settle(OPTIONS, settings)
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalSettings(f"{NAME} takes {MIN_SEATS}-{MAX_SEATS} seats, not {seats!r}")
+        raise seats_refused(NAME, MIN_SEATS, MAX_SEATS, seats)
     if settings["partners"] and seats != 4:
-        raise IllegalSettings("partners needs exactly 4 seats")
+        raise IllegalSettings(
+            "partners needs exactly 4 seats", {"setting": "partners", "reason": "four_seats"}
+        )
     rng = Rng(seed_state(seed))
     if first is None:
         dealer = rng.below(seats)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.games.base import Event, State
+from shared.games.base import Event, State, leavers_last
 from shared.games.speedone.cards import hand_points
 from shared.games.speedone.seating import active_seats, team
 
@@ -15,10 +15,23 @@ def team_totals(state: State) -> list[int] | None:
     return [totals[0] + totals[2], totals[1] + totals[3]]
 
 
+def opponents(state: State, seat: int) -> list[int]:
+    """The seats playing against ``seat``: everyone else, in partner mode the other team
+    only (a team never scores its own partner's cards, DECISIONS §16)."""
+    partners = state["settings"]["partners"]
+    return [
+        other
+        for other in range(state["seats"])
+        if other != seat and not (partners and team(other) == team(seat))
+    ]
+
+
 def score_round(state: State, winner: int | None) -> list[Event]:
     """Reveal the losers' hands and credit the round's points; the hands stay where they are.
-    ``winner`` None: a round without a winner (ROUND_TURNS), where every hand counts and,
-    under winner_collects, nobody is credited."""
+    Under winner_collects the winner is credited the opponents' hands (in partner mode not
+    the partner's, which is shown but counts for nothing). ``winner`` None: a round without
+    a winner (ROUND_TURNS), where every hand counts and, under winner_collects, nobody is
+    credited."""
     hands = state["hands"]
     points = [0] * state["seats"]
     events = []
@@ -38,7 +51,7 @@ def score_round(state: State, winner: int | None) -> list[Event]:
     else:
         scored = [0] * state["seats"]
         if winner is not None:
-            scored[winner] = sum(points)
+            scored[winner] = sum(points[seat] for seat in opponents(state, winner))
     state["totals"] = [total + gain for total, gain in zip(state["totals"], scored, strict=True)]
     end: Event = {
         "type": "round_end",
@@ -70,18 +83,14 @@ def target_reached(state: State) -> bool:
 def places(state: State) -> list[int]:
     """Place per seat. Alone: those still in by total (highest first under winner_collects,
     lowest under each_their_own; equal totals share a place, the next place skips as many),
-    then those who left, the last to leave first. Partners (DECISIONS §14): every seat takes
-    its team's place, 1 or 2 (a tie shares 1); a team with nobody left in comes second."""
+    then those who left, the last to leave first (DECISIONS "All games" §8). Partners
+    (DECISIONS §14): every seat still in takes its team's place, 1 or 2 (a tie shares 1; a
+    team with nobody left in comes second), and those who left follow on the places after
+    the teams', the last to leave first."""
     if state["settings"]["partners"]:
         return _team_places(state)
     rank = [_sign(state) * total for total in state["totals"]]
-    remaining = active_seats(state)
-    placed = [0] * state["seats"]
-    for seat in remaining:
-        placed[seat] = 1 + sum(rank[other] < rank[seat] for other in remaining)
-    for behind, seat in enumerate(reversed(state["left"])):
-        placed[seat] = len(remaining) + 1 + behind
-    return placed
+    return leavers_last(rank, state["left"])
 
 
 def _team_places(state: State) -> list[int]:
@@ -89,7 +98,11 @@ def _team_places(state: State) -> list[int]:
     still_in = {team(seat) for seat in active_seats(state)}
     rank = [(side not in still_in, _sign(state) * teams[side]) for side in range(2)]
     team_place = [1 + (rank[side] > rank[1 - side]) for side in range(2)]
-    return [team_place[team(seat)] for seat in range(state["seats"])]
+    placed = [team_place[team(seat)] for seat in range(state["seats"])]
+    after = max((placed[seat] for seat in active_seats(state)), default=0)
+    for behind, seat in enumerate(reversed(state["left"])):
+        placed[seat] = after + 1 + behind
+    return placed
 
 
 def _sign(state: State) -> int:

@@ -4,6 +4,7 @@ by rules/DECISIONS.md; the house readings and the JSON formats are in docs/rules
 The contract surface of base.Game, gathered from the modules that implement it.
 """
 
+from shared.games.base import record_leaver
 from shared.games.speedtower.cards import DECK
 from shared.games.speedtower.deal import MAX_SEATS, MIN_SEATS, NAME, OPTIONS, new
 from shared.games.speedtower.moves import TURN_STEPS, legal_moves
@@ -16,8 +17,10 @@ MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
 
 
 def leave(state: dict, seat: int) -> None:
-    """A player who leaves keeps the seat: a computer plays it on, so nothing changes."""
-    return None
+    """A computer plays the seat on, so the play does not change; the result places the seat
+    after everyone who stayed (noted only while the game runs)."""
+    if state["end"] is None:
+        record_leaver(state, seat)
 
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import IllegalSettings, Option, Rng, seed_state, settle
+from shared.games.base import IllegalSettings, Option, Rng, seats_refused, seed_state, settle
 from shared.games.speedtower.cards import DECK, STORAGE_PILES, TOWERS
 from shared.games.speedtower.turn import begin_turn
 
@@ -20,7 +20,7 @@ def new(
     """Deal the stocks, leave the rest as material, and start the first turn (its refill)."""
     settings = settle(OPTIONS, settings)
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalSettings(f"{NAME} takes {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r}")
+        raise seats_refused(NAME, MIN_SEATS, MAX_SEATS, seats)
     if first is not None and (type(first) is not int or not 0 <= first < seats):
         raise IllegalSettings(f"the first seat must be 0 to {seats - 1}, not {first!r}")
     rng = Rng(seed_state(seed))
@@ -48,6 +48,7 @@ def new(
         "stalemate": 0,
         "end": None,
         "winner": None,
+        "left": [],
     }
     begin_turn(state, first, [])
     return state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility
+from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility, leavers_last
 from shared.games.speedtower.cards import STORAGE_PILES, TOWERS
 
 
@@ -65,6 +65,7 @@ def snapshot(state: dict) -> dict:
         "stalemate": state["stalemate"],
         "end": state["end"],
         "winner": state["winner"],
+        "left": list(state.get("left", [])),
         "settings": dict(state["settings"]),
     }
 
@@ -83,14 +84,18 @@ def zone_visibility(zone: str) -> Visibility:
 
 def result(state: dict) -> dict | None:
     """Once over: places by remaining stock cards (fewer is better; equal counts share the
-    place, the next place skipping as many), plus the figures the ledger scores from."""
+    place, the next place skipping as many), those who left after everyone who stayed (the
+    ``winner`` may be one, whose computer built out first), plus the figures the ledger
+    scores from."""
     if state["end"] is None:
         return None
     left = [len(stock) for stock in state["stocks"]]
     size = state["settings"]["stock"]
+    leavers = state.get("left", [])
     return {
-        "places": [1 + sum(other < mine for other in left) for mine in left],
+        "places": leavers_last([1 + sum(other < mine for other in left) for mine in left], leavers),
         "winner": state["winner"],
+        "left": list(leavers),
         "stock_left": left,
         "stock_built": [size - mine for mine in left],
         "stock_size": size,
