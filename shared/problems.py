@@ -46,12 +46,15 @@ class Kind:
 
 CODES: dict[str, Kind] = {
     # 400
-    "invalid_request": Kind(400, "The body or the query does not match the route's schema, or is "
-                                 "not JSON; `errors` says field by field.", ("errors",)),
+    "invalid_request": Kind(400, "The body or the query does not match the route's schema, is "
+                                 "not JSON, or holds text the house refuses (a lone surrogate, a "
+                                 "control or bidirectional control character, in the body, the "
+                                 "path, the query or a header it reads; a body nested over 32 "
+                                 "deep); `errors` says where.", ("errors",)),
     "invalid_settings": Kind(400, "Game options, seat count or house settings this game cannot be "
                                   "played with; `detail` says which."),
-    "invalid_chat_line": Kind(400, "A chat line needs either `text` or `exclamation`, and visible "
-                                   "text without control characters."),
+    "invalid_chat_line": Kind(400, "A chat line needs either `text` or `exclamation`, and text "
+                                   "that is not only spaces."),
     "no_such_seat": Kind(400, "The table has no seat with this number.", ("seat",)),
     # 401
     "token_missing": Kind(401, "No bearer token was sent (the events route: neither a bearer token "

@@ -21,7 +21,9 @@ a reader reads them all in one pipelined round trip.
 from __future__ import annotations
 
 import heapq
+import logging
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -33,6 +35,9 @@ STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
 CHAT_LINES = 100  # chat lines kept per table for clients that come back
 BOOKING_RESEND = 60.0  # seconds after a game's end before an unconfirmed booking is sent again
+UNREADABLE_REMEMBERED = 1024  # unreadable entries a process remembers having logged
+log = logging.getLogger(__name__)
+_logged: OrderedDict = OrderedDict()  # (table id, what) → None: unreadable data logged once
 
 # A table keeps at most one clock prompt armed; its key holds when that prompt fires. A new
 # deadline arms a prompt (returns 1: enqueue one) unless the armed one is still to come and
@@ -441,8 +446,30 @@ def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
     )
 
 
+def unreadable(table_id: str, what: str, error: Exception) -> None:
+    """Stored data of a table that cannot be read (written by hand, or by a house that let
+    it through): logged once per process, then passed over by every reader, so that it cuts
+    no stream short and stops no other table."""
+    if (table_id, what) in _logged:
+        return
+    _logged[(table_id, what)] = None
+    if len(_logged) > UNREADABLE_REMEMBERED:
+        _logged.popitem(last=False)
+    log.warning("table %s: %s cannot be read and is passed over: %s", table_id, what, error)
+
+
 def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
-    return [jsonfast.loads(line) for line in r.lrange(keys.table_chat(table_id), 0, -1)]
+    """The table's last chat lines (an unreadable one is passed over)."""
+    lines = []
+    for index, line in enumerate(r.lrange(keys.table_chat(table_id), 0, -1)):
+        try:
+            parsed = jsonfast.loads(line)
+            if not isinstance(parsed, dict):
+                raise ValueError("a chat line is not an object")
+            lines.append(parsed)
+        except ValueError as error:
+            unreadable(table_id, f"chat line {index}", error)
+    return lines
 
 
 def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> dict | None:
@@ -454,12 +481,27 @@ def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | No
     """Commits after stream id ``after`` (exclusive; "-" from the start) as
     ``[(id, version, events)]``."""
     start = "-" if after == "-" else f"({after}"
-    return parse_events(r.xrange(keys.table_events(table_id), min=start, count=count))
+    return parse_events(r.xrange(keys.table_events(table_id), min=start, count=count), table_id)
 
 
-def parse_events(entries) -> list[tuple[str, int, list]]:
-    """Stream entries as ``[(id, version, events)]``."""
-    return [(entry_id, int(f["v"]), jsonfast.loads(f["e"])) for entry_id, f in entries]
+def parse_events(entries, table_id: str = "?") -> list[tuple[str, int, list]]:
+    """Stream entries as ``[(id, version, events)]``; an entry that cannot be read is passed
+    over (:func:`unreadable`)."""
+    parsed = []
+    for entry_id, fields in entries:
+        try:
+            parsed.append((entry_id, int(fields["v"]), parse_entry_events(fields["e"])))
+        except (KeyError, TypeError, ValueError) as error:
+            unreadable(table_id, f"stream entry {entry_id}", error)
+    return parsed
+
+
+def parse_entry_events(raw: str) -> list[dict]:
+    """The events of a stream entry (JSON); ValueError when they are not a list of objects."""
+    events = jsonfast.loads(raw)
+    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
+        raise ValueError("the events are not a list of objects")
+    return events
 
 
 def latest_event_id(r: redis.Redis, table_id: str) -> str:
