@@ -196,8 +196,14 @@ def pot(game_id: str) -> str:
 
 
 def stakes_collected(game_id: str) -> str:
-    """Marker: the game's stakes were collected (collect_stakes runs once per game)."""
+    """Marker of the game's stakes: ``pending:<tag>`` while reserved for the start committed
+    from table version <tag>, ``collected`` once that start dealt the game (shared/wallets.py)."""
     return f"{{ledger}}:staked:{game_id}"
+
+
+# zset: "<table id> <game id> <tag>" → when reserved, for every stakes reservation no start has
+# settled yet; the watchdog settles those that stay (shared/tables/stakes.py)
+STAKES_PENDING = "{ledger}:staked:pending"
 
 
 def booking(game_id: str) -> str:

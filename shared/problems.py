@@ -92,8 +92,9 @@ CODES: dict[str, Kind] = {
     "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case).",
                             ("name",)),
     "stake_unaffordable": Kind(409, "A stake someone cannot pay. Opening a table or setting its "
-                                    "stake: above the opener's `balance`. Starting: `name` cannot "
-                                    "pay it (`names`: everyone who cannot).",
+                                    "stake: above the opener's `balance`. Sitting down: above the "
+                                    "caller's `balance`. Starting: `name` cannot pay it (`names`: "
+                                    "everyone who cannot).",
                                     ("stake", "balance", "name", "names")),
     "stale_version": Kind(409, "The move was made against an older version of the table; "
                                "`current_version` is the version now.", ("current_version",)),
@@ -121,9 +122,9 @@ CODES: dict[str, Kind] = {
     "body_too_large": Kind(413, "The request body is over MAX_BODY_BYTES (16 KiB)."),
     "illegal_move": Kind(422, "A well-formed move the rules refuse; `detail` is the engine's "
                               "reason."),
-    "rate_limited": Kind(429, "Too soon (move rate limit, chat lock, sign-in attempts); wait "
-                              "`retry_after` seconds (also the `Retry-After` header).",
-                              ("retry_after",)),
+    "rate_limited": Kind(429, "Too soon (the rate limit of moves or of other actions, chat "
+                              "lock, sign-in attempts); wait `retry_after` seconds (also the "
+                              "`Retry-After` header).", ("retry_after",)),
     "too_many_guests": Kind(429, "This address opened as many guest accounts as the house allows "
                                  "in an hour (QUOTA_GUESTS_PER_HOUR); wait `retry_after` seconds, "
                                  "or sign in.", ("retry_after",)),

@@ -25,7 +25,8 @@ from webargs.flaskparser import FlaskParser, abort, is_json_request
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
-from shared import connection, jsonfast, metrics, text
+from shared import connection, jsonfast, metrics, ratelimit, text
+from shared.auth import presented_token, signed_player
 from shared.problems import CODES, Problem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
@@ -249,6 +250,36 @@ def refuse_unsound_text():
     return None
 
 
+ACTION_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def own_rate_limit(view):
+    """Marks a view that limits its requests itself (moves: MOVE_RATE_LIMIT), so that
+    :func:`limit_actions` leaves it alone."""
+    view.own_rate_limit = True
+    return view
+
+
+def limit_actions():
+    """Before every view that may change something, for a caller with a well-signed token:
+    at most ACTION_RATE_LIMIT such requests per player and ACTION_RATE_WINDOW seconds, across
+    every service (one Redis round trip); past it 429 rate_limited with Retry-After. Requests
+    without a token are the accounts' own (per-address quotas); a bad token is the view's to
+    answer (401)."""
+    config = current_app.config
+    if request.method not in ACTION_METHODS or config["ACTION_RATE_LIMIT"] <= 0:
+        return
+    if getattr(current_app.view_functions.get(request.endpoint), "own_rate_limit", False):
+        return
+    try:
+        signed = signed_player(presented_token(), required=False)
+    except Problem:
+        return
+    if signed is not None:
+        ratelimit.check(redis_client(), "actions", signed[0]["id"],
+                        config["ACTION_RATE_LIMIT"], config["ACTION_RATE_WINDOW"])  # fmt: skip
+
+
 def problem_answer(error: Problem):
     """A Problem raised anywhere in a request, as its problem body."""
     return problem(error.code, error.detail, **error.params)
@@ -422,6 +453,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
     app.before_request(refuse_unsound_text)
+    app.before_request(limit_actions)
     app.after_request(add_security_headers)
     metrics.instrument(app)  # requests and latency by route, /metrics
     return app

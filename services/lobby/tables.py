@@ -151,7 +151,9 @@ def my_tables():
 @blp.problems(400, 401, 403, 404, 409)
 def join(body, table_id):
     """Sit down (the seat asked for, or the first free one); while a game runs, wait for
-    the next one. Not beyond QUOTA_TABLES open or playing tables (409 too_many_tables)."""
+    the next one. Sitting (or waiting) where one does already changes nothing. At a staked
+    table who cannot pay the stake does not sit down (409 stake_unaffordable). Not beyond
+    QUOTA_TABLES open or playing tables (409 too_many_tables)."""
     player = current_player()
     with quotas.table_room(player, table_id):
         doc = lifecycle.join(table_context(), table_id, player, body.get("seat"))
@@ -163,7 +165,9 @@ def join(body, table_id):
 @blp.response(200, TableSchema)
 @blp.problems(400, 401, 403, 404, 409)
 def set_seat(body, table_id, seat):
-    """The opener puts a computer on a free seat or empties it, before the start."""
+    """The opener puts a computer on a free seat or empties it, before the start; emptying
+    the seat of another human frees it (one who cannot pay the stake, say). A seat that is
+    so already changes nothing."""
     player = current_player()
     doc = lifecycle.set_seat(
         table_context(), table_id, player, seat, body["kind"], body.get("strength")
@@ -194,9 +198,11 @@ def change_settings(body, table_id):
 @blp.response(200, TableSchema)
 @blp.problems(401, 403, 404, 409, (429, "Too many solo games started in a minute"))
 def start(table_id):
-    """The opener starts the game: free seats are filled as the table was set, stakes are
-    collected (refused when someone cannot pay), who begins is drawn by lot. A game in which
-    the opener is the only human counts as a solo game (429 too_many_solo_games)."""
+    """The opener starts the game: free seats are filled as the table was set (by those
+    waiting first: at a staked table those who can pay), the stakes are taken from exactly
+    the humans dealt in (refused when someone cannot pay), who begins is drawn by lot. A
+    game in which the opener is the only human counts as a solo game (429
+    too_many_solo_games)."""
     player = current_player()
     alone = False
     if current_app.config.get("QUOTA_SOLO_GAMES_PER_MINUTE"):

@@ -17,7 +17,7 @@ from shared.tables import table
 from shared.tables.errors import TooSoon, no_such_table
 from shared.tables.play import Guard, request_key_for, submit_move, turn_of
 from shared.tables.schemas import TableSchema
-from shared.web import Blueprint, table_context
+from shared.web import Blueprint, own_rate_limit, table_context
 
 blp = Blueprint("moves", __name__, description="Moves and hints")
 HINT_TIMEOUT = 5  # seconds to wait for the bots worker
@@ -52,6 +52,7 @@ class HintSchema(ma.Schema):
 
 
 @blp.route("/tables/<table_id>/moves", methods=["POST"])
+@own_rate_limit
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveAnswerSchema)
 @blp.problems(400, 401, 403, 404, 409, 422, 429)

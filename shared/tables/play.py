@@ -262,6 +262,8 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             if operation is not None:
                 try:
                     value = operation(doc, pending)
+                except store.VersionConflict:
+                    continue  # the operation found the document out of date (stakes.py)
                 except (Conflict, IllegalPlay, NotAllowed):
                     if latest is not None:
                         continue  # judged on what may not be the newest document

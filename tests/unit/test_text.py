@@ -12,7 +12,7 @@ from shared import text
     "raw",
     [
         '{"t": "a\u202eb"}'.encode(),  # a bidi override as raw UTF-8
-        '{"t": "a\\u2066b"}'.encode(),  # an isolate as an escape
+        b'{"t": "a\\u2066b"}',  # an isolate as an escape
         '{"t": "\u0085"}'.encode(),  # C1 as raw UTF-8
         b'{"t": "a\x7fb"}',  # DEL, which JSON lets through raw
         b'{"t": "\\u0000"}',
