@@ -122,6 +122,9 @@ CODES: dict[str, Kind] = {
     "body_too_large": Kind(413, "The request body is over MAX_BODY_BYTES (16 KiB)."),
     "illegal_move": Kind(422, "A well-formed move the rules refuse; `detail` is the engine's "
                               "reason."),
+    "idempotency_key_reused": Kind(422, "The idempotency `key` came first with another request "
+                                        "(another move or version); a key names one request: "
+                                        "send a new one (a UUID) with each."),
     "rate_limited": Kind(429, "Too soon (the rate limit of moves or of other actions, chat "
                               "lock, sign-in attempts); wait `retry_after` seconds (also the "
                               "`Retry-After` header).", ("retry_after",)),

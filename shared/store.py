@@ -197,12 +197,27 @@ class GuardRefused(Exception):
     """The commit's guard key did not hold its value; nothing was written."""
 
 
-class AlreadyApplied(Exception):
-    """The request key was seen before; ``answer`` is what the first request was told."""
+@dataclass(frozen=True)
+class StoredAnswer:
+    """What the first request with a request key was told, and which request that was (its
+    fingerprint, "" when it was not kept)."""
 
-    def __init__(self, answer: dict):
+    answer: dict
+    request: str
+
+
+def _stored_answer(raw: str) -> StoredAnswer:
+    """A stored answer: the request's fingerprint, a line break, the answer (JSON)."""
+    request, _, answer = raw.partition("\n") if not raw.startswith("{") else ("", "", raw)
+    return StoredAnswer(jsonfast.loads(answer), request)
+
+
+class AlreadyApplied(Exception):
+    """The request key was seen before; ``stored`` is what the first request was told."""
+
+    def __init__(self, stored: StoredAnswer):
         super().__init__("request already applied")
-        self.answer = answer
+        self.stored = stored
 
 
 @dataclass
@@ -215,6 +230,7 @@ class Commit:
     game_no: int = 0
     request_key: str | None = None
     answer: dict | None = None
+    request: str = ""  # the fingerprint of the request, kept with its answer
     expire: int = 0  # seconds until the table's keys expire (0: keep)
     due: float | None = None  # when the table's next timed work is due (the due index)
     clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
@@ -254,7 +270,7 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
 
 def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
                    guard_key: str | None = None):  # fmt: skip
-    """(the stored answer to ``request_key`` or None, the table document or None, the value
+    """(the StoredAnswer to ``request_key`` or None, the table document or None, the value
     of ``guard_key`` or None) in one round trip — the move path's first read."""
     pipe = r.pipeline(transaction=False)
     if guard_key:
@@ -265,7 +281,7 @@ def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
     results = pipe.execute()
     guarded = results[0] if guard_key else None
     stored = results[-2] if request_key else None
-    return (jsonfast.loads(stored) if stored else None), parse_doc(*results[-1]), guarded
+    return (_stored_answer(stored) if stored else None), parse_doc(*results[-1]), guarded
 
 
 def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
@@ -310,7 +326,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             doc,
             jsonfast.dumps(change.events),
             jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
-            jsonfast.dumps(change.answer or {}),
+            f"{change.request}\n{jsonfast.dumps(change.answer or {})}",
             str(STREAM_LENGTH),
             str(REQUEST_TTL),
             str(change.expire),
@@ -330,7 +346,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     if status == 0:
         raise VersionConflict(int(value) if value else None)
     if status == 2:
-        raise AlreadyApplied(jsonfast.loads(value))
+        raise AlreadyApplied(_stored_answer(value))
     change.doc["version"] = new_version
     return Committed(value, armed == [1], doc)
 
@@ -472,9 +488,9 @@ def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
     return lines
 
 
-def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> dict | None:
+def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> StoredAnswer | None:
     answer = r.get(keys.table_request(table_id, request_key))
-    return jsonfast.loads(answer) if answer else None
+    return _stored_answer(answer) if answer else None
 
 
 def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | None = None):
