@@ -80,7 +80,10 @@ def tables_opening(player_id: str) -> str:
 
 
 def player_tables(player_id: str) -> str:
-    return f"player:{player_id}:tables"  # set of table ids the player sits at
+    """Zset: table id → the version of the commit that seated the player there (or put them
+    on its waiting list); entries go when a later commit took the player away
+    (shared/store.py note_player_table)."""
+    return f"player:{player_id}:at"
 
 
 # --- tables ------------------------------------------------------------------------------

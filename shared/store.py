@@ -418,6 +418,35 @@ def forget_due(r, table_ids) -> None:
     pipe.execute()
 
 
+# --- the tables a player is at: an index beside the tables, kept in step by versions -------
+# The entry of a table goes only if it was written for a version not later than the commit
+# that took the player away: the follow-ups of a join and a leave that raced may come in
+# either order, and the index ends as the later commit left it.
+_FORGET_TABLE = """
+local noted = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not noted or tonumber(noted) > tonumber(ARGV[2]) then return 0 end
+return redis.call('ZREM', KEYS[1], ARGV[1])
+"""
+
+
+def note_player_table(r, player_id: str, table_id: str, version: int) -> None:
+    """The commit at ``version`` seated the player at the table (or let them wait there)."""
+    r.zadd(keys.player_tables(player_id), {table_id: version}, gt=True)
+
+
+def forget_player_table(r, player_id: str, table_id: str, version: int | None = None) -> None:
+    """The commit at ``version`` took the player away from the table (None: it is gone)."""
+    if version is None:
+        r.zrem(keys.player_tables(player_id), table_id)
+    else:
+        _script(r, _FORGET_TABLE)(keys=[keys.player_tables(player_id)], args=[table_id, version])
+
+
+def player_table_ids(r, player_id: str) -> list[str]:
+    """The tables the index has for the player (each to be checked against its table)."""
+    return r.zrange(keys.player_tables(player_id), 0, -1)
+
+
 # --- presence: who was seen lately (a bucketed index of player ids) ------------------------
 def mark_online(r, player_id: str, now: float, window: float) -> None:
     """A player's heartbeat; players not seen for ``window`` seconds leave its bucket."""

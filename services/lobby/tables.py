@@ -137,12 +137,17 @@ def my_tables():
     """The tables the caller sits at or waits at: where a reload brings a player back."""
     player = current_player()
     r = redis_client()
-    ids = sorted(r.smembers(keys.player_tables(player["id"])))
+    ids = sorted(store.player_table_ids(r, player["id"]))
     docs = store.load_many(r, ids)
-    gone = set(ids) - {doc["id"] for doc in docs}
-    if gone:
-        r.srem(keys.player_tables(player["id"]), *gone)
-    return [listing(doc) for doc in docs if doc["status"] != CLOSED]
+    for table_id in set(ids) - {doc["id"] for doc in docs}:
+        store.forget_player_table(r, player["id"], table_id)  # gone
+    here = []
+    for doc in docs:  # (the index is kept beside the tables: each says whether one is there)
+        if tables.belongs(doc, player["id"]):
+            here.append(doc)
+        else:  # (a rematch's hold freed the seat, say)
+            store.forget_player_table(r, player["id"], doc["id"], doc["version"])
+    return [listing(doc) for doc in here if doc["status"] != CLOSED]
 
 
 @blp.route("/tables/<table_id>/seats", methods=["POST"])

@@ -68,7 +68,7 @@ def open_table(ctx: Context, opener: dict, game: str, seats: int, options: dict,
     pipe = ctx.r.pipeline(transaction=False)
     if not doc["settings"]["solo"]:
         pipe.zadd(keys.OPEN_TABLES, {doc["id"]: ctx.now})
-    pipe.sadd(keys.player_tables(opener["id"]), doc["id"])
+    store.note_player_table(pipe, opener["id"], doc["id"], doc["version"])
     pipe.execute()
     return doc
 
@@ -98,7 +98,7 @@ def join(ctx: Context, table_id: str, player: dict, seat: int | None = None) -> 
         pending.events.extend(table.join(doc, player, seat, balance))
 
     doc = _run(ctx, table_id, operation)
-    ctx.r.sadd(keys.player_tables(player["id"]), table_id)
+    store.note_player_table(ctx.r, player["id"], table_id, doc["version"])
     return doc
 
 
@@ -112,7 +112,7 @@ def set_seat(ctx, table_id, player, seat, kind, strength=None) -> dict:
 
     doc, freed = change(ctx, table_id, operation)
     if freed:
-        ctx.r.srem(keys.player_tables(freed), table_id)
+        store.forget_player_table(ctx.r, freed, table_id, doc["version"])
     return doc
 
 
@@ -141,7 +141,7 @@ def leave(ctx: Context, table_id: str, player: dict) -> dict:
         leave_running_game(doc, seat, ctx, pending)
 
     doc = _run(ctx, table_id, operation)
-    ctx.r.srem(keys.player_tables(player["id"]), table_id)
+    store.forget_player_table(ctx.r, player["id"], table_id, doc["version"])
     return doc
 
 

@@ -134,6 +134,11 @@ def waiting_players(doc: dict) -> list[str]:
     return [waiting["player"] for waiting in doc["waiting"]]
 
 
+def belongs(doc: dict, player_id: str) -> bool:
+    """Whether the player sits or waits at the table."""
+    return seat_of(doc, player_id) is not None or player_id in waiting_players(doc)
+
+
 def leave_seat(doc: dict, player: dict) -> list[dict]:
     """Stand up before a game starts (or while waiting); the last human closes the table.
     Who neither sits nor waits here has nothing to leave (403 not_seated)."""

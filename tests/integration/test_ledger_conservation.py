@@ -22,6 +22,7 @@ from shared.wallets import (
     reserve_stakes,
 )
 from tests.over_http import HttpHouse
+from tests.races import assert_money_follows_the_games, total_money
 
 PLAYERS = [f"player{number}" for number in range(8)]
 SEATS = {"speedlaunch": (2, 6), "speedtower": (2, 4), "speedone": (2, 6)}
@@ -86,13 +87,6 @@ def random_booking(rng, number, game, humans):
     }
 
 
-def total_money(r, players=PLAYERS):
-    opened = r.hgetall(keys.BALANCES)
-    wallets = sum(int(value) for value in opened.values())
-    pots = sum(int(value) for value in r.hvals(keys.POTS))
-    return wallets + pots + START_BALANCE * len(set(players) - set(opened))
-
-
 def test_two_hundred_random_staked_games_keep_every_taler(r):
     rng = random.Random(20240331)
     expected = START_BALANCE * len(PLAYERS)
@@ -108,7 +102,7 @@ def test_two_hundred_random_staked_games_keep_every_taler(r):
         except InsufficientFunds:
             refused += 1
             continue
-        assert total_money(r) == expected
+        assert total_money(r, PLAYERS) == expected
         if rng.random() < 0.1:
             release_stakes(r, table_id, game_id, 0)  # its start was never committed
         else:
@@ -116,7 +110,7 @@ def test_two_hundred_random_staked_games_keep_every_taler(r):
                 confirm_stakes(r, table_id, game_id, 0)
             for _ in range(rng.choice([1, 2])):
                 book_game(booking, r)
-        assert total_money(r) == expected
+        assert total_money(r, PLAYERS) == expected
         assert r.hlen(keys.POTS) == 0
     assert 0 < refused < 100
     for player in PLAYERS:
@@ -134,23 +128,6 @@ RACE_ROUNDS = 40
 STAKE = 10
 
 
-def assert_stakes_follow_the_games(r, players: list[str]):
-    """Conservation; every open pot is a dealt game's, holding exactly its humans' stakes;
-    no reservation is left pending."""
-    assert total_money(r, players) == START_BALANCE * len(players)
-    assert r.zcard(keys.STAKES_PENDING) == 0
-    for game_id, amount in r.hgetall(keys.POTS).items():
-        table_id, number = game_id.rsplit("-", 1)
-        doc = store.load(r, table_id)
-        assert doc is not None and doc["games_played"] >= int(number), f"{game_id}: no game"
-        assert doc["current"]["id"] == game_id  # (no game here ends: the last one is current)
-        dealt = [seat["player"] for seat in doc["current"]["players"] if seat["kind"] == "human"]
-        paid = r.hgetall(keys.pot(game_id))
-        assert paid == {player: str(STAKE) for player in dealt}, (game_id, paid, dealt)
-        assert int(amount) == STAKE * len(dealt)
-        assert r.get(keys.stakes_collected(game_id)) == "collected"
-
-
 def test_joins_and_leaves_racing_the_start_pay_exactly_for_who_plays(serve, r):
     """The opener starts while others sit down and stand up, at once, many times; each game's
     pot holds the stakes of exactly the humans it dealt in, and a start that was not
@@ -160,7 +137,7 @@ def test_joins_and_leaves_racing_the_start_pay_exactly_for_who_plays(serve, r):
     players = [player.id for player in (ann, bob, cid, dan)]
     rng = random.Random(2606)
     started = 0
-    with ThreadPoolExecutor(max_workers=6) as pool:
+    with ThreadPoolExecutor(max_workers=7) as pool:  # as many as a round has calls
         for _ in range(RACE_ROUNDS):
             table_id = house.open(ann, "speedone", 4, stakes=STAKE, fill="computer")["id"]
             lobby = f"/api/lobby/tables/{table_id}"
@@ -178,12 +155,12 @@ def test_joins_and_leaves_racing_the_start_pay_exactly_for_who_plays(serve, r):
 
             def call(entry, gate=gate):
                 player, method, path, body = entry
-                gate.wait()
+                gate.wait(timeout=60)
                 return house.call(player, method, path, json=body).status_code
 
             statuses = list(pool.map(call, calls))
             assert all(status < 500 for status in statuses), statuses
             started += store.load(r, table_id)["status"] == "playing"
-            assert_stakes_follow_the_games(r, players)
+            assert_money_follows_the_games(r, players, STAKE)
     assert started > RACE_ROUNDS // 2
     house.close()
