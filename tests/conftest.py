@@ -117,3 +117,20 @@ def serve(redis_url, redis_server, monkeypatch):
     for server in servers:
         server.close()
     bot_jobs._connections.cache_clear()
+
+
+@pytest.fixture
+def http(serve):
+    """The whole house on a real socket with its settings for tests (``serve()``), called by
+    its players over HTTP (tests/over_http.py)."""
+    from tests.over_http import HttpHouse
+
+    house = HttpHouse(serve())
+    yield house
+    house.close()
+
+
+@pytest.fixture
+def house_r(redis_url):
+    """A client of the Redis the house keeps its data in: to set a scene, or look behind it."""
+    return connection.connect(redis_url)

@@ -7,23 +7,13 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-
 from shared import keys, store
 from tests.integration.sse import EventStream
-from tests.over_http import HttpHouse
 
 # What the writer once made of a chat line with a lone surrogate: JSON with an escape that no
 # strict reader (orjson) accepts.
 POISON = '[{"type":"chat","seat":0,"name":"Mal","text":"\\ud800","at":1.0}]'
 POISON_LINE = '{"type":"chat","seat":0,"name":"Mal","text":"\\ud800","at":1.0}'
-
-
-@pytest.fixture
-def house(serve):
-    house = HttpHouse(serve())
-    yield house
-    house.close()
 
 
 def poison(r, table_id: str) -> str:
@@ -50,18 +40,16 @@ def next_update(stream: EventStream) -> dict:
             return data
 
 
-def test_an_unreadable_entry_stops_no_stream_and_no_chat(house, redis_url, caplog):
-    from shared import connection
-
-    r = connection.connect(redis_url)
-    ann, bob, cid = house.guest("Ann"), house.guest("Bob"), house.guest("Cid")
-    bad = house.open(ann, "speedone", 3, fill="empty")["id"]
-    good = house.open(bob, "speedone", 3, fill="empty")["id"]
-    port = int(house.url.rsplit(":", 1)[1])
+def test_an_unreadable_entry_stops_no_stream_and_no_chat(http, house_r, caplog):
+    r = house_r
+    ann, bob, cid = http.guest("Ann"), http.guest("Bob"), http.guest("Cid")
+    bad = http.open(ann, "speedone", 3, fill="empty")["id"]
+    good = http.open(bob, "speedone", 3, fill="empty")["id"]
+    port = int(http.url.rsplit(":", 1)[1])
     watch_bad = EventStream(port, f"/api/table/tables/{bad}/events", ann.token)
     watch_good = EventStream(port, f"/api/table/tables/{good}/events", bob.token)
     assert watch_bad.next()[0] == watch_good.next()[0] == "state"
-    house.ok(ann, "POST", f"/api/table/tables/{bad}/chat", json={"text": "hallo"})
+    http.ok(ann, "POST", f"/api/table/tables/{bad}/chat", json={"text": "hallo"})
     before = next_update(watch_bad)["events"]
     assert before[0]["text"] == "hallo"
     said_at = store.latest_event_id(r, bad)
@@ -69,18 +57,18 @@ def test_an_unreadable_entry_stops_no_stream_and_no_chat(house, redis_url, caplo
     with caplog.at_level(logging.WARNING):
         poison_id = poison(r, bad)
         # the listener of this process carries both tables: the good one goes on
-        house.ok(cid, "POST", f"/api/lobby/tables/{good}/seats", json={})
+        http.ok(cid, "POST", f"/api/lobby/tables/{good}/seats", json={})
         assert next_update(watch_good)["events"][0]["type"] == "table.joined"
         # and so does the bad one, past its unreadable entry
-        house.ok(bob, "POST", f"/api/lobby/tables/{bad}/seats", json={})
+        http.ok(bob, "POST", f"/api/lobby/tables/{bad}/seats", json={})
         joined = next_update(watch_bad)
         assert [event["type"] for event in joined["events"]] == ["table.joined"]
         assert joined["table"]["seats"][1]["name"] == "Bob"
-        house.ok(bob, "POST", f"/api/table/tables/{good}/chat", json={"text": "weiter"})
+        http.ok(bob, "POST", f"/api/table/tables/{good}/chat", json={"text": "weiter"})
         assert next_update(watch_good)["events"][0]["text"] == "weiter"
 
         # the chat route passes the unreadable line over
-        lines = house.ok(ann, "GET", f"/api/table/tables/{bad}/chat")
+        lines = http.ok(ann, "GET", f"/api/table/tables/{bad}/chat")
         assert [line["text"] for line in lines] == ["hallo"]
         # a resume from before the unreadable entry gets what came after it, whole
         resumed = EventStream(port, f"/api/table/tables/{bad}/events", ann.token, last_id=said_at)
