@@ -34,7 +34,8 @@ from speedgamez_client import Client  # noqa: E402
 from speedgamez_client.bot import GAMES, STRENGTHS, play_solo, strategy  # noqa: E402
 from tournament import OPTIONS, wilson  # noqa: E402
 
-QUOTAS_OFF = {"QUOTA_GUESTS_PER_HOUR": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0"}
+QUOTAS_OFF = {"QUOTA_GUESTS_PER_HOUR": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0",
+              "ACTION_RATE_LIMIT": "0"}  # fmt: skip
 
 
 def match(clients, game, seats, strength, games, bot) -> tuple[int, int]:

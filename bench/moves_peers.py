@@ -167,9 +167,10 @@ def house_log_problems(target) -> list[str]:
     return found
 
 
-# No move rate limit, and no quotas on solo games and tables per player (the solo loop opens
-# a new table for every game that ends)
-UNLIMITED = {"MOVE_RATE_LIMIT": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0", "QUOTA_TABLES": "0"}
+# No rate limits, and no quotas on solo games and tables per player (the solo loop opens a
+# new table for every game that ends)
+UNLIMITED = {"MOVE_RATE_LIMIT": "0", "ACTION_RATE_LIMIT": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0",
+             "QUOTA_TABLES": "0"}  # fmt: skip
 
 
 def start_target(name: str):

@@ -99,7 +99,7 @@ def soak(url: str, args) -> int:
 
     bot_jobs._connections.cache_clear()
     config = {"REDIS_URL": url, "SECRET_KEY": "soak", "BOT_PACE": "off",
-              "TABLE_RETENTION": args.retention, "MOVE_RATE_LIMIT": 0,
+              "TABLE_RETENTION": args.retention, "MOVE_RATE_LIMIT": 0, "ACTION_RATE_LIMIT": 0,
               "QUOTA_GUESTS_PER_HOUR": 0}  # fmt: skip
     # the house's Python client, on the whole house in this process (no socket)
     transport = httpx.WSGITransport(app=create_house(config))

@@ -57,6 +57,10 @@ def settings() -> dict:
         # POST …/moves per player and window (0: no limit); shared/ratelimit.py
         "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
+        # Every other request that changes something (POST, PUT, PATCH, DELETE with a bearer
+        # token) per player and window (0: no limit); shared/web.py limit_actions
+        "ACTION_RATE_LIMIT": int(os.environ.get("ACTION_RATE_LIMIT", "10")),
+        "ACTION_RATE_WINDOW": float(os.environ.get("ACTION_RATE_WINDOW", "1")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
         # edge nginx, a load balancer) name their client in it; anyone else is the client
         "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),

@@ -80,7 +80,10 @@ def tables_opening(player_id: str) -> str:
 
 
 def player_tables(player_id: str) -> str:
-    return f"player:{player_id}:tables"  # set of table ids the player sits at
+    """Zset: table id → the version of the commit that seated the player there (or put them
+    on its waiting list); entries go when a later commit took the player away
+    (shared/store.py note_player_table)."""
+    return f"player:{player_id}:at"
 
 
 # --- tables ------------------------------------------------------------------------------
@@ -196,8 +199,14 @@ def pot(game_id: str) -> str:
 
 
 def stakes_collected(game_id: str) -> str:
-    """Marker: the game's stakes were collected (collect_stakes runs once per game)."""
+    """Marker of the game's stakes: ``pending:<tag>`` while reserved for the start committed
+    from table version <tag>, ``collected`` once that start dealt the game (shared/wallets.py)."""
     return f"{{ledger}}:staked:{game_id}"
+
+
+# zset: "<table id> <game id> <tag>" → when reserved, for every stakes reservation no start has
+# settled yet; the watchdog settles those that stay (shared/tables/stakes.py)
+STAKES_PENDING = "{ledger}:staked:pending"
 
 
 def booking(game_id: str) -> str:

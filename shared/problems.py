@@ -46,8 +46,11 @@ class Kind:
 
 CODES: dict[str, Kind] = {
     # 400
-    "invalid_request": Kind(400, "The body or the query does not match the route's schema, or is "
-                                 "not JSON; `errors` says field by field.", ("errors",)),
+    "invalid_request": Kind(400, "The body or the query does not match the route's schema, is "
+                                 "not JSON, or holds text the house refuses (a lone surrogate, a "
+                                 "control or bidirectional control character, in the body, the "
+                                 "path, the query or a header it reads; a body nested over 32 "
+                                 "deep); `errors` says where.", ("errors",)),
     "invalid_settings": Kind(400, "Game options, seat count or house settings this game cannot be "
                                   "played with; `refused` names every one (`setting`, `reason`: "
                                   "unknown, choice, range, four_seats, solo, computer_seats, "
@@ -91,8 +94,9 @@ CODES: dict[str, Kind] = {
     "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case).",
                             ("name",)),
     "stake_unaffordable": Kind(409, "A stake someone cannot pay. Opening a table or setting its "
-                                    "stake: above the opener's `balance`. Starting: `name` cannot "
-                                    "pay it (`names`: everyone who cannot).",
+                                    "stake: above the opener's `balance`. Sitting down: above the "
+                                    "caller's `balance`. Starting: `name` cannot pay it (`names`: "
+                                    "everyone who cannot).",
                                     ("stake", "balance", "name", "names")),
     "stale_version": Kind(409, "The move was made against an older version of the table; "
                                "`current_version` is the version now.", ("current_version",)),
@@ -120,9 +124,12 @@ CODES: dict[str, Kind] = {
     "body_too_large": Kind(413, "The request body is over MAX_BODY_BYTES (16 KiB)."),
     "illegal_move": Kind(422, "A well-formed move the rules refuse; `detail` is the engine's "
                               "reason."),
-    "rate_limited": Kind(429, "Too soon (move rate limit, chat lock, sign-in attempts); wait "
-                              "`retry_after` seconds (also the `Retry-After` header).",
-                              ("retry_after",)),
+    "idempotency_key_reused": Kind(422, "The idempotency `key` came first with another request "
+                                        "(another move or version); a key names one request: "
+                                        "send a new one (a UUID) with each."),
+    "rate_limited": Kind(429, "Too soon (the rate limit of moves or of other actions, chat "
+                              "lock, sign-in attempts); wait `retry_after` seconds (also the "
+                              "`Retry-After` header).", ("retry_after",)),
     "too_many_guests": Kind(429, "This address opened as many guest accounts as the house allows "
                                  "in an hour (QUOTA_GUESTS_PER_HOUR); wait `retry_after` seconds, "
                                  "or sign in.", ("retry_after",)),

@@ -21,7 +21,9 @@ a reader reads them all in one pipelined round trip.
 from __future__ import annotations
 
 import heapq
+import logging
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -33,6 +35,9 @@ STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
 CHAT_LINES = 100  # chat lines kept per table for clients that come back
 BOOKING_RESEND = 60.0  # seconds after a game's end before an unconfirmed booking is sent again
+UNREADABLE_REMEMBERED = 1024  # unreadable entries a process remembers having logged
+log = logging.getLogger(__name__)
+_logged: OrderedDict = OrderedDict()  # (table id, what) → None: unreadable data logged once
 
 # A table keeps at most one clock prompt armed; its key holds when that prompt fires. A new
 # deadline arms a prompt (returns 1: enqueue one) unless the armed one is still to come and
@@ -192,12 +197,27 @@ class GuardRefused(Exception):
     """The commit's guard key did not hold its value; nothing was written."""
 
 
-class AlreadyApplied(Exception):
-    """The request key was seen before; ``answer`` is what the first request was told."""
+@dataclass(frozen=True)
+class StoredAnswer:
+    """What the first request with a request key was told, and which request that was (its
+    fingerprint, "" when it was not kept)."""
 
-    def __init__(self, answer: dict):
+    answer: dict
+    request: str
+
+
+def _stored_answer(raw: str) -> StoredAnswer:
+    """A stored answer: the request's fingerprint, a line break, the answer (JSON)."""
+    request, _, answer = raw.partition("\n") if not raw.startswith("{") else ("", "", raw)
+    return StoredAnswer(jsonfast.loads(answer), request)
+
+
+class AlreadyApplied(Exception):
+    """The request key was seen before; ``stored`` is what the first request was told."""
+
+    def __init__(self, stored: StoredAnswer):
         super().__init__("request already applied")
-        self.answer = answer
+        self.stored = stored
 
 
 @dataclass
@@ -210,6 +230,7 @@ class Commit:
     game_no: int = 0
     request_key: str | None = None
     answer: dict | None = None
+    request: str = ""  # the fingerprint of the request, kept with its answer
     expire: int = 0  # seconds until the table's keys expire (0: keep)
     due: float | None = None  # when the table's next timed work is due (the due index)
     clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
@@ -249,7 +270,7 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
 
 def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
                    guard_key: str | None = None):  # fmt: skip
-    """(the stored answer to ``request_key`` or None, the table document or None, the value
+    """(the StoredAnswer to ``request_key`` or None, the table document or None, the value
     of ``guard_key`` or None) in one round trip — the move path's first read."""
     pipe = r.pipeline(transaction=False)
     if guard_key:
@@ -260,7 +281,7 @@ def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
     results = pipe.execute()
     guarded = results[0] if guard_key else None
     stored = results[-2] if request_key else None
-    return (jsonfast.loads(stored) if stored else None), parse_doc(*results[-1]), guarded
+    return (_stored_answer(stored) if stored else None), parse_doc(*results[-1]), guarded
 
 
 def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
@@ -305,7 +326,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             doc,
             jsonfast.dumps(change.events),
             jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
-            jsonfast.dumps(change.answer or {}),
+            f"{change.request}\n{jsonfast.dumps(change.answer or {})}",
             str(STREAM_LENGTH),
             str(REQUEST_TTL),
             str(change.expire),
@@ -325,7 +346,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     if status == 0:
         raise VersionConflict(int(value) if value else None)
     if status == 2:
-        raise AlreadyApplied(jsonfast.loads(value))
+        raise AlreadyApplied(_stored_answer(value))
     change.doc["version"] = new_version
     return Committed(value, armed == [1], doc)
 
@@ -397,6 +418,35 @@ def forget_due(r, table_ids) -> None:
     pipe.execute()
 
 
+# --- the tables a player is at: an index beside the tables, kept in step by versions -------
+# The entry of a table goes only if it was written for a version not later than the commit
+# that took the player away: the follow-ups of a join and a leave that raced may come in
+# either order, and the index ends as the later commit left it.
+_FORGET_TABLE = """
+local noted = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not noted or tonumber(noted) > tonumber(ARGV[2]) then return 0 end
+return redis.call('ZREM', KEYS[1], ARGV[1])
+"""
+
+
+def note_player_table(r, player_id: str, table_id: str, version: int) -> None:
+    """The commit at ``version`` seated the player at the table (or let them wait there)."""
+    r.zadd(keys.player_tables(player_id), {table_id: version}, gt=True)
+
+
+def forget_player_table(r, player_id: str, table_id: str, version: int | None = None) -> None:
+    """The commit at ``version`` took the player away from the table (None: it is gone)."""
+    if version is None:
+        r.zrem(keys.player_tables(player_id), table_id)
+    else:
+        _script(r, _FORGET_TABLE)(keys=[keys.player_tables(player_id)], args=[table_id, version])
+
+
+def player_table_ids(r, player_id: str) -> list[str]:
+    """The tables the index has for the player (each to be checked against its table)."""
+    return r.zrange(keys.player_tables(player_id), 0, -1)
+
+
 # --- presence: who was seen lately (a bucketed index of player ids) ------------------------
 def mark_online(r, player_id: str, now: float, window: float) -> None:
     """A player's heartbeat; players not seen for ``window`` seconds leave its bucket."""
@@ -441,25 +491,62 @@ def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
     )
 
 
+def unreadable(table_id: str, what: str, error: Exception) -> None:
+    """Stored data of a table that cannot be read (written by hand, or by a house that let
+    it through): logged once per process, then passed over by every reader, so that it cuts
+    no stream short and stops no other table."""
+    if (table_id, what) in _logged:
+        return
+    _logged[(table_id, what)] = None
+    if len(_logged) > UNREADABLE_REMEMBERED:
+        _logged.popitem(last=False)
+    log.warning("table %s: %s cannot be read and is passed over: %s", table_id, what, error)
+
+
 def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
-    return [jsonfast.loads(line) for line in r.lrange(keys.table_chat(table_id), 0, -1)]
+    """The table's last chat lines (an unreadable one is passed over)."""
+    lines = []
+    for index, line in enumerate(r.lrange(keys.table_chat(table_id), 0, -1)):
+        try:
+            parsed = jsonfast.loads(line)
+            if not isinstance(parsed, dict):
+                raise ValueError("a chat line is not an object")
+            lines.append(parsed)
+        except ValueError as error:
+            unreadable(table_id, f"chat line {index}", error)
+    return lines
 
 
-def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> dict | None:
+def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> StoredAnswer | None:
     answer = r.get(keys.table_request(table_id, request_key))
-    return jsonfast.loads(answer) if answer else None
+    return _stored_answer(answer) if answer else None
 
 
 def read_events(r: redis.Redis, table_id: str, after: str = "-", count: int | None = None):
     """Commits after stream id ``after`` (exclusive; "-" from the start) as
     ``[(id, version, events)]``."""
     start = "-" if after == "-" else f"({after}"
-    return parse_events(r.xrange(keys.table_events(table_id), min=start, count=count))
+    return parse_events(r.xrange(keys.table_events(table_id), min=start, count=count), table_id)
 
 
-def parse_events(entries) -> list[tuple[str, int, list]]:
-    """Stream entries as ``[(id, version, events)]``."""
-    return [(entry_id, int(f["v"]), jsonfast.loads(f["e"])) for entry_id, f in entries]
+def parse_events(entries, table_id: str = "?") -> list[tuple[str, int, list]]:
+    """Stream entries as ``[(id, version, events)]``; an entry that cannot be read is passed
+    over (:func:`unreadable`)."""
+    parsed = []
+    for entry_id, fields in entries:
+        try:
+            parsed.append((entry_id, int(fields["v"]), parse_entry_events(fields["e"])))
+        except (KeyError, TypeError, ValueError) as error:
+            unreadable(table_id, f"stream entry {entry_id}", error)
+    return parsed
+
+
+def parse_entry_events(raw: str) -> list[dict]:
+    """The events of a stream entry (JSON); ValueError when they are not a list of objects."""
+    events = jsonfast.loads(raw)
+    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
+        raise ValueError("the events are not a list of objects")
+    return events
 
 
 def latest_event_id(r: redis.Redis, table_id: str) -> str:

@@ -114,40 +114,88 @@ local ctx = {balances = KEYS[1], pots = KEYS[2], pot = KEYS[3], journal = KEYS[4
 for i = 5, #KEYS do ctx.journals[ARGV[i - 2]] = KEYS[i] end
 """
 
-# KEYS: balances, pots, pot, journal, journals of the players..., stakes marker, booking
-# ARGV: game id, stake, players...
-_COLLECT_LUA = (
+# The stakes of a game are reserved before the commit that starts it and settled after it
+# (shared/tables/stakes.py has the protocol). Its marker {ledger}:staked:<game id> holds
+# "pending:<tag>" while a reservation waits for its start, <tag> being the table version the
+# start is committed from, and "collected" once the start used it; the pending ones are also
+# in STAKES_PENDING ("<table> <game> <tag>" → when reserved) for the watchdog.
+_MARKER_LUA = """
+local function pending_tag(marker)
+  if marker and string.sub(marker, 1, 8) == 'pending:' then
+    return tonumber(string.sub(marker, 9))
+  end
+  return nil
+end
+
+-- Gives a pending reservation's stakes back and forgets it; false when a contributor has no
+-- journal key in ctx (the caller read them before a concurrent change: retry).
+local function give_back(ctx, marker_key, index, member)
+  local list = contributions(ctx)
+  if not list then return false end
+  refund(ctx, list)
+  redis.call('DEL', marker_key)
+  redis.call('ZREM', index, member)
+  return true
+end
+"""
+
+# KEYS: money keys (journals of the players, then of the pot's other contributors), marker,
+# booking, the pending index. ARGV: game id, stake, those journals' players, then tag, table
+# id, now and how many of the journals are the players'.
+_RESERVE_LUA = (
     MONEY_LUA
+    + _MARKER_LUA
     + """
-local booked, marker = table.remove(KEYS), table.remove(KEYS)
+local index, booked, marker_key = table.remove(KEYS), table.remove(KEYS), table.remove(KEYS)
+local count, now = tonumber(table.remove(ARGV)), table.remove(ARGV)
+local table_id, tag = table.remove(ARGV), tonumber(table.remove(ARGV))
 """
     + _CONTEXT_LUA
     + """
-if redis.call('EXISTS', marker) == 1 or redis.call('EXISTS', booked) == 1 then
-  return {'done'}
-end
 local stake = tonumber(ARGV[2])
+if redis.call('EXISTS', booked) == 1 then return {'moved'} end
+local marker = redis.call('GET', marker_key)
+if marker == 'collected' then return {'moved'} end
+local held = pending_tag(marker)
+if held == tag then return {'reserved'} end
+if held and held > tag then return {'moved'} end
+if held then
+  if not give_back(ctx, marker_key, index, table_id .. ' ' .. ARGV[1] .. ' ' .. held) then
+    return {'retry'}
+  end
+end
 local short = {'short'}
-for i = 3, #ARGV do
+for i = 3, 2 + count do
   if balance_of(ctx, ARGV[i]) < stake then table.insert(short, ARGV[i]) end
 end
 if #short > 1 then return short end
-for i = 3, #ARGV do move(ctx, ARGV[i], -stake, 'stake') end
-redis.call('SET', marker, 'collected', 'EX', MARKER_TTL)
-return {'ok'}
+for i = 3, 2 + count do move(ctx, ARGV[i], -stake, 'stake') end
+redis.call('SET', marker_key, 'pending:' .. tag, 'EX', MARKER_TTL)
+redis.call('ZADD', index, now, table_id .. ' ' .. ARGV[1] .. ' ' .. tag)
+return {'reserved'}
 """
 )
 
-# KEYS: balances, pots, pot, journal, journals of the payers read beforehand...
-# ARGV: game id, (unused), those payers...
-_REFUND_LUA = (
+# KEYS: money keys (journals of the contributors read beforehand), marker, the pending index.
+# ARGV: game id, (unused), the contributors, then tag, table id, "confirm" or "release".
+_SETTLE_LUA = (
     MONEY_LUA
+    + _MARKER_LUA
+    + """
+local index, marker_key = table.remove(KEYS), table.remove(KEYS)
+local how, table_id, tag = table.remove(ARGV), table.remove(ARGV), table.remove(ARGV)
+"""
     + _CONTEXT_LUA
     + """
-local list = contributions(ctx)
-if not list then return {'retry'} end
-local total = refund(ctx, list)
-return {'ok', total}
+if pending_tag(redis.call('GET', marker_key)) ~= tonumber(tag) then return {'done'} end
+local member = table_id .. ' ' .. ARGV[1] .. ' ' .. tag
+if how == 'confirm' then
+  redis.call('SET', marker_key, 'collected', 'EX', MARKER_TTL)
+  redis.call('ZREM', index, member)
+elseif not give_back(ctx, marker_key, index, member) then
+  return {'retry'}
+end
+return {'done'}
 """
 )
 
@@ -182,14 +230,34 @@ def _check_id(value, what: str) -> None:
         raise ValueError(f"{what} must be a string of 1 to {MAX_ID_LENGTH} characters")
 
 
-def collect_stakes(r: redis.Redis, game_id: str, players: list[str], stake: int) -> None:
-    """Takes ``stake`` Taler from every player into the game's pot, all or nothing.
+def _run_money_script(r: redis.Redis, source: str, game_id: str, players: list[str],
+                      extra_keys: list[str], args) -> list:  # fmt: skip
+    """Run a stakes script with the journal keys of ``players`` and of whoever paid into the
+    game's pot (read just before; the script answers 'retry' when that changed meanwhile)."""
+    script = r.register_script(source)
+    for _ in range(SCRIPT_ATTEMPTS):
+        contributors = sorted(set(r.hkeys(keys.pot(game_id))) - set(players))
+        journals = [*players, *contributors]
+        answer = script(keys=money_keys(game_id, journals) + extra_keys, args=args(journals))
+        if answer[0] != "retry":
+            return answer
+    raise RuntimeError(f"the pot of {game_id} kept changing")
 
-    Raises :class:`InsufficientFunds` (and changes nothing) when someone cannot pay. A second
-    call for the same game, or one after the game was booked, does nothing. A stake of 0 is
-    no stake: nothing happens.
+
+def reserve_stakes(r: redis.Redis, table_id: str, game_id: str, tag: int, players: list[str],
+                   stake: int, now: float) -> bool:  # fmt: skip
+    """Takes ``stake`` Taler from every player into the game's pot, all or nothing, as a
+    reservation for the start that is committed from table version ``tag``.
+
+    Raises :class:`InsufficientFunds` (and changes nothing) when someone cannot pay. A
+    reservation for the same game and tag is there already: nothing more is taken. One for
+    an older tag (its start never came: the table has moved past it without the game) is
+    given back first. False — nothing done — when the game is held for a newer tag or has
+    started or been booked: the caller's table document is out of date. A stake of 0 is no
+    stake. Settle it with :func:`confirm_stakes` or :func:`release_stakes`.
     """
     _check_id(game_id, "game_id")
+    _check_id(table_id, "table_id")
     if not isinstance(stake, int) or isinstance(stake, bool) or not 0 <= stake <= MAX_STAKE:
         raise ValueError(f"stake must be an integer from 0 to {MAX_STAKE}")
     if not 0 < len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
@@ -197,31 +265,56 @@ def collect_stakes(r: redis.Redis, game_id: str, players: list[str], stake: int)
     for player in players:
         _check_id(player, "a player id")
     if stake == 0:
-        return
-    script = r.register_script(_COLLECT_LUA)
-    markers = [keys.stakes_collected(game_id), keys.booking(game_id)]
-    answer = script(keys=money_keys(game_id, players) + markers, args=[game_id, stake, *players])
+        return True
+    extra = [keys.stakes_collected(game_id), keys.booking(game_id), keys.STAKES_PENDING]
+    answer = _run_money_script(
+        r, _RESERVE_LUA, game_id, players, extra,
+        lambda journals: [game_id, stake, *journals, tag, table_id, repr(now), len(players)],
+    )  # fmt: skip
     if answer[0] == "short":
         raise InsufficientFunds(answer[1:], stake)
+    return answer[0] == "reserved"
 
 
-def refund_pot(r: redis.Redis, game_id: str) -> int:
-    """Gives every payer of an abandoned game's pot their stake back; returns the Taler
-    refunded (0 when the game has no open pot)."""
-    _check_id(game_id, "game_id")
-    script = r.register_script(_REFUND_LUA)
-    for _ in range(SCRIPT_ATTEMPTS):
-        payers = sorted(r.hkeys(keys.pot(game_id)))
-        answer = script(keys=money_keys(game_id, payers), args=[game_id, "", *payers])
-        if answer[0] == "ok":
-            return int(answer[1])
-    raise RuntimeError(f"the pot of {game_id} kept changing while it was refunded")
+def _settle(r: redis.Redis, table_id: str, game_id: str, tag: int, how: str) -> None:
+    extra = [keys.stakes_collected(game_id), keys.STAKES_PENDING]
+    _run_money_script(r, _SETTLE_LUA, game_id, [], extra,
+                      lambda journals: [game_id, "", *journals, tag, table_id, how])  # fmt: skip
+
+
+def confirm_stakes(r: redis.Redis, table_id: str, game_id: str, tag: int) -> None:
+    """The start committed from version ``tag`` dealt the game: its reservation (if it is
+    still the pending one) is the game's pot for good."""
+    _settle(r, table_id, game_id, tag, "confirm")
+
+
+def release_stakes(r: redis.Redis, table_id: str, game_id: str, tag: int) -> None:
+    """No start committed from version ``tag`` will deal the game: its reservation (if it is
+    still the pending one) goes back to its payers (reason ``refund``)."""
+    _settle(r, table_id, game_id, tag, "release")
+
+
+def pending_stakes(
+    r: redis.Redis, reserved_before: float, limit: int
+) -> list[tuple[str, str, int]]:
+    """(table id, game id, tag) of reservations made before ``reserved_before`` that no start
+    has settled yet, oldest first (for the watchdog)."""
+    members = r.zrangebyscore(keys.STAKES_PENDING, "-inf", reserved_before, start=0, num=limit)
+    return [(table, game, int(tag)) for table, game, tag in (m.split(" ") for m in members)]
 
 
 def balance(r: redis.Redis, player: str) -> int:
     """The player's Taler (1,000 for a wallet that has not opened yet)."""
     stored = r.hget(keys.BALANCES, player)
     return START_BALANCE if stored is None else int(stored)
+
+
+def balances(r: redis.Redis, players: list[str]) -> dict[str, int]:
+    """The Taler of each player (as :func:`balance`), in one round trip."""
+    if not players:
+        return {}
+    stored = r.hmget(keys.BALANCES, players)
+    return {p: START_BALANCE if v is None else int(v) for p, v in zip(players, stored, strict=True)}
 
 
 def journal_entries(r: redis.Redis, player: str, count: int) -> list[dict]:

@@ -15,15 +15,18 @@ from collections.abc import Iterable
 
 import flask_smorest
 import marshmallow as ma
+import orjson
 import redis
 from flask import Flask, current_app, jsonify, request
 from flask.sessions import SessionInterface
 from flask_smorest import Api
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort, is_json_request
 from werkzeug.exceptions import HTTPException
 
 from shared import config as house_config
-from shared import connection, jsonfast, metrics
+from shared import connection, jsonfast, metrics, ratelimit, text
+from shared.auth import presented_token, signed_player
 from shared.problems import CODES, Problem
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
@@ -123,9 +126,33 @@ class StrictBoolean(ma.fields.Boolean):
 
 class HouseParser(FlaskParser):
     """Requests that do not match their schema are bad requests (400); 422 is kept for
-    moves that are well-formed but against the rules."""
+    moves that are well-formed but against the rules.
+
+    A body is read as strictly as the house writes: orjson (no lone surrogates, no bytes that
+    are not UTF-8, at most 1,024 levels), then every string in it — keys too — must be sound
+    text nested at most shared.text.MAX_DEPTH deep; a body that is not JSON is refused, not
+    taken for none."""
 
     DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing
+        if not is_json_request(req):
+            abort(400, messages={"json": ["Send the body as JSON (application/json)."]})
+        try:
+            value = orjson.loads(data)
+        except orjson.JSONDecodeError as error:  # (webargs would take some for no body)
+            self._handle_invalid_json_error(error, req)
+        flaws = text.json_flaws(data, value)
+        if flaws:
+            abort(400, messages={"json": {path or "body": [flaw] for path, flaw in flaws.items()}})
+        return value
+
+    def _handle_invalid_json_error(self, error, req, *args, **kwargs):
+        reason = getattr(error, "msg", None) or getattr(error, "reason", "")
+        abort(400, exc=error, messages={"json": [f"Not JSON: {reason}."]})
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -203,6 +230,59 @@ class NoSessions(SessionInterface):
 
     def save_session(self, app, session, response):
         return None
+
+
+# The request headers the house reads besides the body's type (the rest it passes by)
+READ_HEADERS = ("Authorization", "Last-Event-ID")
+
+
+def refuse_unsound_text():
+    """Before every view: the path, the query and the headers the house reads must be sound
+    text (shared/text.py); else 400 invalid_request, and nothing is done."""
+    environ = request.environ
+    errors = {}
+    if flaw := text.wsgi_flaw(environ.get("PATH_INFO", "")):
+        errors["path"] = [f"The path {flaw}."]
+    if flaw := text.wsgi_flaw(environ.get("QUERY_STRING", ""), escaped=True):
+        errors["query"] = [f"The query {flaw}."]
+    for name in READ_HEADERS:
+        value = request.headers.get(name)
+        if value is not None and (flaw := text.wsgi_flaw(value)):
+            errors.setdefault("headers", {})[name] = [f"The header {flaw}."]
+    if errors:
+        return problem("invalid_request", "The request holds text the house refuses; see "
+                       "errors.", errors=errors)  # fmt: skip
+    return None
+
+
+ACTION_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def own_rate_limit(view):
+    """Marks a view that limits its requests itself (moves: MOVE_RATE_LIMIT), so that
+    :func:`limit_actions` leaves it alone."""
+    view.own_rate_limit = True
+    return view
+
+
+def limit_actions():
+    """Before every view that may change something, for a caller with a well-signed token:
+    at most ACTION_RATE_LIMIT such requests per player and ACTION_RATE_WINDOW seconds, across
+    every service (one Redis round trip); past it 429 rate_limited with Retry-After. Requests
+    without a token are the accounts' own (per-address quotas); a bad token is the view's to
+    answer (401)."""
+    config = current_app.config
+    if request.method not in ACTION_METHODS or config["ACTION_RATE_LIMIT"] <= 0:
+        return
+    if getattr(current_app.view_functions.get(request.endpoint), "own_rate_limit", False):
+        return
+    try:
+        signed = signed_player(presented_token(), required=False)
+    except Problem:
+        return
+    if signed is not None:
+        ratelimit.check(redis_client(), "actions", signed[0]["id"],
+                        config["ACTION_RATE_LIMIT"], config["ACTION_RATE_WINDOW"])  # fmt: skip
 
 
 def problem_answer(error: Problem):
@@ -377,6 +457,8 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
+    app.before_request(refuse_unsound_text)
+    app.before_request(limit_actions)
     app.after_request(add_security_headers)
     metrics.instrument(app)  # requests and latency by route, /metrics
     return app

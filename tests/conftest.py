@@ -87,3 +87,50 @@ def any_redis(request, redis_url) -> RedisTarget:
     client.flushall(target_nodes=client.PRIMARIES)
     client.close()
     return RedisTarget("cluster", cluster_url, redis_url)
+
+
+@pytest.fixture
+def serve(redis_url, redis_server, monkeypatch):
+    """``serve(**config)``: the whole house (services.house) on a real socket, for clients
+    over HTTP; returns its URL. Its data lives at ``redis_url`` (the standalone Redis, or the
+    cluster where a module puts ``redis_url`` there: tests/integration/on_cluster.py), its
+    queues on the standalone Redis. Computers need a worker of their own."""
+    from services.bots import jobs as bot_jobs
+    from services.house import create_house
+    from tests.integration.harness import TEST_CONFIG
+    from tests.integration.sse import Server
+
+    for name, value in (("REDIS_URL", redis_url), ("QUEUE_REDIS_URL", redis_server),
+                        ("BOT_PACE", "off"), ("REDIS_WAIT_REPLICAS", "0"),
+                        ("SECRET_KEY", TEST_CONFIG["SECRET_KEY"])):  # fmt: skip
+        monkeypatch.setenv(name, value)
+    bot_jobs._connections.cache_clear()
+    servers = []
+
+    def start(**config) -> str:
+        app = create_house({**TEST_CONFIG, "REDIS_URL": redis_url, "QUEUE_REDIS_URL": redis_server,
+                            "REDIS_WAIT_REPLICAS": 0, "TESTING": False, **config})  # fmt: skip
+        servers.append(Server(app))
+        return f"http://127.0.0.1:{servers[-1].port}"
+
+    yield start
+    for server in servers:
+        server.close()
+    bot_jobs._connections.cache_clear()
+
+
+@pytest.fixture
+def http(serve):
+    """The whole house on a real socket with its settings for tests (``serve()``), called by
+    its players over HTTP (tests/over_http.py)."""
+    from tests.over_http import HttpHouse
+
+    house = HttpHouse(serve())
+    yield house
+    house.close()
+
+
+@pytest.fixture
+def house_r(redis_url):
+    """A client of the Redis the house keeps its data in: to set a scene, or look behind it."""
+    return connection.connect(redis_url)

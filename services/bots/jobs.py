@@ -15,7 +15,7 @@ import redis
 
 from shared import config, connection, keys, metrics, store
 from shared.games import get_game
-from shared.tables import lifecycle
+from shared.tables import lifecycle, stakes
 from shared.tables.jobs import DRAINER_SECONDS, READY_PER_JOB, Jobs
 from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
 from shared.tables.table import OVER, PLAYING
@@ -150,8 +150,9 @@ def hint(table_id: str, seat: int, turn: str) -> dict | None:
 @metrics.timed_job
 def watchdog(slack: float) -> int:
     """One watchdog round (services.bots.watchdog runs them): prompt again the tables whose
-    computer, clock or hold work is overdue by more than ``slack`` seconds, and send
-    unconfirmed bookings again. Returns how many prompts it sent."""
+    computer, clock or hold work is overdue by more than ``slack`` seconds, settle stakes
+    that a start reserved and never settled, and send unconfirmed bookings again. Returns
+    how many prompts it sent."""
     ctx = context()
     due = store.due_tables(ctx.r, ctx.now - slack, WATCHDOG_BATCH)
     docs = store.load_many(ctx.r, due)
@@ -162,6 +163,7 @@ def watchdog(slack: float) -> int:
     if ctx.jobs.connection.llen(keys.COMPUTERS_READY):
         # ready decisions whose job died with its worker (its mark may still hold a while)
         ctx.jobs.computer_turns()
+    stakes.settle_stale(ctx.r, ctx.now)  # reservations whose start died before settling
     return prompted + _resend_bookings(ctx)
 
 

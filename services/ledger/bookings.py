@@ -28,15 +28,23 @@ RECENT_GAMES = 50  # a player's list of recent games keeps this many
 
 
 # KEYS: booking, names, board all time, board of the month, then money_keys(game, journals),
-# then the human players' stats keys, then their lists of recent games.
+# then the human players' stats keys, then their lists of recent games, then the game's stakes
+# marker and the index of pending stakes.
 # ARGV[1]: the plan (see plan_booking).
 _BOOK_LUA = (
     MONEY_LUA
     + """
+local index, marker = table.remove(KEYS), table.remove(KEYS)
 local plan = cjson.decode(ARGV[1])
 local booking = KEYS[1]
 if redis.call('EXISTS', booking) == 1 then
   return {'done', unpack(redis.call('HMGET', booking, 'summary', 'payouts', 'refunds'))}
+end
+-- a game that is booked was dealt: a reservation its start left unsettled is its pot
+local held = redis.call('GET', marker)
+if held and string.sub(held, 1, 8) == 'pending:' then
+  redis.call('SET', marker, 'collected', 'EX', MARKER_TTL)
+  redis.call('ZREM', index, plan.table .. ' ' .. plan.game_id .. ' ' .. string.sub(held, 9))
 end
 local ctx = {balances = KEYS[5], pots = KEYS[6], pot = KEYS[7], journal = KEYS[8],
              game = plan.game_id, journals = {}}
@@ -111,6 +119,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
     script_keys += [keys.player_stats(player) for player in players]
     first_recent = len(script_keys) + 1
     script_keys += [keys.recent_games(player) for player in players]
+    script_keys += [keys.stakes_collected(game_id), keys.STAKES_PENDING]
     summary = {
         "game_id": game_id,
         "table": booking["table"],
@@ -128,6 +137,7 @@ def plan_booking(booking: dict, payers: list[str]) -> tuple[list[str], dict]:
     }
     plan = {
         "game_id": game_id,
+        "table": booking["table"],
         "game": game,
         "scored": card is not None,
         "short": short["loses"] if short else "",

@@ -21,7 +21,7 @@ from flask import current_app
 
 from shared import keys, ratelimit, store
 from shared.problems import Problem
-from shared.tables.table import OPEN, PLAYING
+from shared.tables.table import OPEN, PLAYING, belongs
 from shared.web import client_address, redis_client
 
 HOUR, MINUTE = 3600, 60
@@ -100,12 +100,13 @@ def table_room(player: dict, table_id: str | None = None) -> Iterator[None]:
     pipe = r.pipeline(transaction=False)
     pipe.incr(seating)
     pipe.expire(seating, SEATING_SECONDS)
-    pipe.smembers(keys.player_tables(player["id"]))
+    pipe.zrange(keys.player_tables(player["id"]), 0, -1)
     running, _, ids = pipe.execute()
     try:
         ids = sorted(set(ids) - {table_id})
         docs = store.load_many(r, ids) if ids else []
-        busy = sum(1 for doc in docs if doc["status"] in (OPEN, PLAYING))
+        busy = sum(1 for doc in docs if doc["status"] in (OPEN, PLAYING) and
+                   belongs(doc, player["id"]))  # fmt: skip
         if busy + int(running) - 1 >= limit:
             raise Problem(
                 f"You sit at {busy} tables that are open or playing; the house allows "

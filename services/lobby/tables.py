@@ -137,12 +137,17 @@ def my_tables():
     """The tables the caller sits at or waits at: where a reload brings a player back."""
     player = current_player()
     r = redis_client()
-    ids = sorted(r.smembers(keys.player_tables(player["id"])))
+    ids = sorted(store.player_table_ids(r, player["id"]))
     docs = store.load_many(r, ids)
-    gone = set(ids) - {doc["id"] for doc in docs}
-    if gone:
-        r.srem(keys.player_tables(player["id"]), *gone)
-    return [listing(doc) for doc in docs if doc["status"] != CLOSED]
+    for table_id in set(ids) - {doc["id"] for doc in docs}:
+        store.forget_player_table(r, player["id"], table_id)  # gone
+    here = []
+    for doc in docs:  # (the index is kept beside the tables: each says whether one is there)
+        if tables.belongs(doc, player["id"]):
+            here.append(doc)
+        else:  # (a rematch's hold freed the seat, say)
+            store.forget_player_table(r, player["id"], doc["id"], doc["version"])
+    return [listing(doc) for doc in here if doc["status"] != CLOSED]
 
 
 @blp.route("/tables/<table_id>/seats", methods=["POST"])
@@ -151,7 +156,9 @@ def my_tables():
 @blp.problems(400, 401, 403, 404, 409)
 def join(body, table_id):
     """Sit down (the seat asked for, or the first free one); while a game runs, wait for
-    the next one. Not beyond QUOTA_TABLES open or playing tables (409 too_many_tables)."""
+    the next one. Sitting (or waiting) where one does already changes nothing. At a staked
+    table who cannot pay the stake does not sit down (409 stake_unaffordable). Not beyond
+    QUOTA_TABLES open or playing tables (409 too_many_tables)."""
     player = current_player()
     with quotas.table_room(player, table_id):
         doc = lifecycle.join(table_context(), table_id, player, body.get("seat"))
@@ -163,7 +170,9 @@ def join(body, table_id):
 @blp.response(200, TableSchema)
 @blp.problems(400, 401, 403, 404, 409)
 def set_seat(body, table_id, seat):
-    """The opener puts a computer on a free seat or empties it, before the start."""
+    """The opener puts a computer on a free seat or empties it, before the start; emptying
+    the seat of another human frees it (one who cannot pay the stake, say). A seat that is
+    so already changes nothing."""
     player = current_player()
     doc = lifecycle.set_seat(
         table_context(), table_id, player, seat, body["kind"], body.get("strength")
@@ -194,9 +203,11 @@ def change_settings(body, table_id):
 @blp.response(200, TableSchema)
 @blp.problems(401, 403, 404, 409, (429, "Too many solo games started in a minute"))
 def start(table_id):
-    """The opener starts the game: free seats are filled as the table was set, stakes are
-    collected (refused when someone cannot pay), who begins is drawn by lot. A game in which
-    the opener is the only human counts as a solo game (429 too_many_solo_games)."""
+    """The opener starts the game: free seats are filled as the table was set (by those
+    waiting first: at a staked table those who can pay), the stakes are taken from exactly
+    the humans dealt in (refused when someone cannot pay), who begins is drawn by lot. A
+    game in which the opener is the only human counts as a solo game (429
+    too_many_solo_games)."""
     player = current_player()
     alone = False
     if current_app.config.get("QUOTA_SOLO_GAMES_PER_MINUTE"):

@@ -37,6 +37,7 @@ HEARTBEAT_SECONDS = 15.0
 CATCH_UP_LIMIT = 500  # commits replayed on reconnect before a full state is cheaper
 TICKET_SECONDS = 60
 TICKET_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
+STREAM_ID_FORM = re.compile(r"[0-9]{1,19}(-[0-9]{1,19})?")  # what Redis takes as a stream id
 
 
 def hub() -> Hub:
@@ -102,10 +103,7 @@ class Stream:
         if not self.last_id:
             return self.state(r)
         first = store.first_event_id(r, self.table_id)
-        try:
-            behind = first is not None and _id_key(self.last_id) < _id_key(first)
-        except ValueError:
-            behind = True
+        behind = first is not None and _id_key(self.last_id) < _id_key(first)
         missed = (
             [] if behind else store.read_events(r, self.table_id, self.last_id, CATCH_UP_LIMIT + 1)
         )
@@ -167,14 +165,17 @@ def stream_player(r, table_id: str, ticket: str | None) -> dict:
 @blp.problems(400, 401, 404)
 def events(query, table_id):
     """Subscribe to a table, with a ``ticket`` (POST …/stream-tickets) or a bearer token.
-    Reconnect with the Last-Event-ID header (or the ``lastEventId`` query parameter)."""
+    Reconnect with the Last-Event-ID header (or the ``lastEventId`` query parameter); an id
+    that is not a stream id counts as none (a full state first)."""
+    last_id = (
+        request.headers.get("Last-Event-ID") or query.get("lastEventId") or query.get("last_id")
+    )
+    if last_id is not None and not STREAM_ID_FORM.fullmatch(last_id):
+        last_id = None  # not one this stream gave: the client starts from the full state
     r = redis_client()
     player = stream_player(r, table_id, query.get("ticket"))
     if not store.exists(r, table_id):
         raise no_such_table(table_id)
-    last_id = (
-        request.headers.get("Last-Event-ID") or query.get("lastEventId") or query.get("last_id")
-    )
     stream = Stream(table_id, player["id"], last_id)
     subscription = hub().subscribe(table_id)
     heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)

@@ -17,6 +17,12 @@ table's batch goes to every subscriber's queue. After any
 Redis error (a lost connection, a failover, a read that timed out) a listener subscribes its
 tables again where they live now and the reader catches them up from the last entry it
 delivered: nothing is lost, nothing is sent twice.
+
+One table's bad data stops no other table: an announcement that cannot be read makes its
+table be read instead, an entry that cannot be read is passed over (and logged once,
+shared.store.unreadable), a document that cannot be read goes out as none (each watcher then
+sees the events as a spectator would), and whatever else fails for one table drops that
+table's batch, never the listener that carries the others.
 Written with threading primitives, which gevent's monkey-patching turns into greenlets.
 """
 
@@ -31,7 +37,7 @@ from dataclasses import dataclass
 
 import redis
 
-from shared import connection, jsonfast, keys, store
+from shared import connection, keys, store
 from shared.tables.latest import LatestDocs
 
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
@@ -95,7 +101,22 @@ def _announcement(data: str) -> Announcement | None:
     if len(parts) < 6:
         return None
     _, previous, entry_id, version, events, doc = parts
+    _id_key(entry_id)  # (a ValueError for what is not a stream id)
     return Announcement(previous, entry_id, int(version), events, doc)
+
+
+def _note(announced: dict, message: dict) -> None:
+    """Add a message's announcement to its table's (None when it cannot be read: the table
+    is read instead)."""
+    try:
+        table_id = _table_of(message["channel"])
+    except ValueError:
+        return  # not a table's channel
+    try:
+        announced[table_id].append(_announcement(message["data"]))
+    except ValueError as error:
+        store.unreadable(table_id, "an announcement", error)
+        announced[table_id].append(None)
 
 
 class _Listener:
@@ -153,8 +174,7 @@ class _Listener:
                 while message is not None:
                     kind = message["type"]
                     if kind in ("message", "smessage"):
-                        table_id = _table_of(message["channel"])
-                        announced[table_id].append(_announcement(message["data"]))
+                        _note(announced, message)
                     elif kind == "sunsubscribe" and _table_of(message["channel"]) in self.tables:
                         raise _Lost(message["channel"])
                     message = self.pubsub.get_message(timeout=0)
@@ -321,32 +341,51 @@ class Hub:
     def _deliver(self, announced: dict[str, list[Announcement | None]]) -> None:
         """Pass announced commits on to the subscribers of their tables; a table whose
         announcements do not follow on from its last delivered entry is read instead."""
-        unread = set()
+        unread: set[str] = set()
         with self.lock:
             for table_id, announcements in announced.items():
-                last_id = self.last_ids.get(table_id)
-                if last_id is None:
-                    continue  # its watchers left meanwhile
-                entries, newest, complete = _following(announcements, last_id)
-                doc = (newest.version, newest.doc) if newest else self.docs.get(table_id)
-                # chat lines alone go with the kept document only if it is the one they were
-                # said at: a move of this process keeps its document before its announcement
-                # comes, and that must not reach a client ahead of the move's own entry
-                if not complete or (entries and (doc is None or doc[0] != entries[-1][1])):
-                    unread.add(table_id)
-                elif entries:
-                    self._offer(table_id, entries, *doc)
+                self._isolated(table_id, self._announced, table_id, announcements, unread)
         if unread:
             self._fan_out(unread)
+
+    def _announced(self, table_id: str, announcements: list, unread: set[str]) -> None:
+        """Pass one table's announced commits on, or add it to ``unread`` (under self.lock)."""
+        last_id = self.last_ids.get(table_id)
+        if last_id is None:
+            return  # its watchers left meanwhile
+        entries, newest, complete = _following(table_id, announcements, last_id)
+        doc = (newest.version, newest.doc) if newest else self.docs.get(table_id)
+        # chat lines alone go with the kept document only if it is the one they were said
+        # at: a move of this process keeps its document before its announcement comes, and
+        # that must not reach a client ahead of the move's own entry
+        if not complete or (entries and (doc is None or doc[0] != entries[-1][1])):
+            unread.add(table_id)
+        elif entries:
+            self._offer(table_id, entries, *doc)
+
+    @staticmethod
+    def _isolated(table_id: str, handle, *args) -> None:
+        """``handle(*args)`` for one table: whatever fails there is logged once and costs
+        that table its batch, not the listener that carries the others."""
+        try:
+            handle(*args)
+        except Exception as error:
+            store.unreadable(table_id, "a batch for its watchers", error)
 
     def _offer(self, table_id: str, entries: list, version, raw: str | None) -> None:
         """Hand new entries to the table's subscribers with the document ``raw`` (JSON; None:
         the table is gone) at ``version`` (under self.lock)."""
         self.last_ids[table_id] = entries[-1][0]
-        doc = store.parse_doc(version, raw)
+        try:
+            doc = store.parse_doc(version, raw)
+        except ValueError as error:
+            store.unreadable(table_id, "its document", error)
+            return self._pass_on(table_id, Batch(entries, None))
         if doc is not None:
             self.docs.seen(table_id, doc["version"], raw)
-        batch = Batch(entries, doc)
+        self._pass_on(table_id, Batch(entries, doc))
+
+    def _pass_on(self, table_id: str, batch: Batch) -> None:
         for subscription in self.subscribers.get(table_id, ()):
             subscription.offer(batch)
 
@@ -365,25 +404,33 @@ class Hub:
         results = pipe.execute()
         for index, table_id in enumerate(after):
             raw_entries, (version, doc) = results[2 * index], results[2 * index + 1]
-            if not raw_entries:
-                continue
-            with self.lock:
-                last_id = self.last_ids.get(table_id)
-                if last_id is None:
-                    continue  # its watchers left meanwhile
-                entries = [
-                    entry
-                    for entry in store.parse_events(raw_entries)
-                    if _id_key(entry[0]) > _id_key(last_id)
-                ]
-                if entries:  # (else another read delivered them already)
-                    self._offer(table_id, entries, version, doc)
+            if raw_entries:
+                self._isolated(table_id, self._read, table_id, raw_entries, version, doc)
+
+    def _read(self, table_id: str, raw_entries: list, version, doc) -> None:
+        """Hand entries read from the table's stream on (those not delivered yet); past an
+        unreadable last one the table's last delivered entry moves on all the same."""
+        with self.lock:
+            last_id = self.last_ids.get(table_id)
+            if last_id is None:
+                return  # its watchers left meanwhile
+            entries = [
+                entry
+                for entry in store.parse_events(raw_entries, table_id)
+                if _id_key(entry[0]) > _id_key(last_id)
+            ]
+            if entries:  # (else another read delivered them already)
+                self._offer(table_id, entries, version, doc)
+            newest = raw_entries[-1][0]
+            if _id_key(newest) > _id_key(self.last_ids[table_id]):
+                self.last_ids[table_id] = newest  # unreadable, or all delivered already
 
 
-def _following(announcements: list[Announcement | None], last_id: str):
+def _following(table_id: str, announcements: list[Announcement | None], last_id: str):
     """(the entries that follow on from ``last_id``, the newest of their announcements with a
     document or None, whether all after it were there): stops at the first announcement that
-    says nothing or comes after one that was missed; skips those a read delivered already."""
+    says nothing, cannot be read or comes after one that was missed; skips those a read
+    delivered already."""
     entries, newest = [], None
     for announcement in announcements:
         if announcement is None:
@@ -392,7 +439,11 @@ def _following(announcements: list[Announcement | None], last_id: str):
             if _id_key(announcement.entry_id) > _id_key(last_id):
                 return entries, newest, False
             continue
-        events = jsonfast.loads(announcement.events)
+        try:
+            events = store.parse_entry_events(announcement.events)
+        except ValueError as error:
+            store.unreadable(table_id, f"stream entry {announcement.entry_id}", error)
+            return entries, newest, False
         entries.append((announcement.entry_id, announcement.version, events))
         newest = announcement if announcement.doc else newest
         last_id = announcement.entry_id

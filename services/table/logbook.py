@@ -34,6 +34,8 @@ TABLE_LINES = {
     "table.seat_computer": {"de": "Auf Platz {place} spielt jetzt ein Computer.",
                             "en": "A computer now plays seat {place}."},
     "table.seat_empty": {"de": "Platz {place} ist jetzt frei.", "en": "Seat {place} is now free."},
+    "table.freed": {"de": "Platz {place} von {name} ist wieder frei.",
+                    "en": "Seat {place} ({name}) is free again."},
     "table.settings": {"de": "Die Einstellungen des Tisches wurden geändert.",
                        "en": "The table's settings have changed."},
     "table.back": {"de": "{name} ist für die nächste Partie wieder da.",

@@ -3,11 +3,13 @@
 A move is the house's most frequent request, and its answer is made whole by the move path
 (cut to the caller, encoded once). Flask's request context, routing, webargs and
 after-request hooks cost about as much CPU as the rest of the move (docs/performance.md).
-This WSGI layer answers a well-formed move itself: a JSON body within MAX_CONTENT_LENGTH that
-MoveSchema loads goes to the same service function as the Flask view (moves.make_move), and
-the answer gets the same problem bodies, security headers and request metrics. Anything else
-— another route or method, a body that is too large, not JSON or not a move — goes on to
-Flask unchanged, so every bad request is answered exactly as the documented view answers it.
+This WSGI layer answers a well-formed move itself: a JSON body within MAX_CONTENT_LENGTH, of
+sound text (shared/text.py, checked as shared.web checks every other request) that MoveSchema
+loads, at a path of sound text, goes to the same service function as the Flask view
+(moves.make_move), and the answer gets the same problem bodies, security headers and request
+metrics. Anything else — another route or method, a body that is too large, not JSON, not a
+move or not sound — goes on to Flask unchanged, so every bad request is answered exactly as
+the documented view answers it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from flask import Flask
 from werkzeug.exceptions import InternalServerError
 
 from services.table.moves import MoveSchema, make_move
-from shared import metrics
+from shared import metrics, text
 from shared.auth import bearer_token
 from shared.web import add_security_headers, error_answer, http_problem
 
@@ -56,6 +58,7 @@ class MoveRoute:
             or not path.endswith(SUFFIX)
             or not table_id
             or "/" in table_id
+            or text.wsgi_flaw(table_id)
         ):
             return self.flask(environ, start_response)
         started = time.perf_counter()
@@ -81,10 +84,13 @@ class MoveRoute:
             return None
         raw = environ["wsgi.input"].read(length)
         try:
-            return self.schema.load(orjson.loads(raw))
+            value = orjson.loads(raw)
+            if not text.json_flaws(raw, value):
+                return self.schema.load(value)
         except (orjson.JSONDecodeError, ma.ValidationError):
-            environ["wsgi.input"] = io.BytesIO(raw)
-            return None
+            pass
+        environ["wsgi.input"] = io.BytesIO(raw)
+        return None
 
     def _answer(self, table_id: str, authorization: str, body: dict):
         try:

@@ -17,7 +17,7 @@ from shared.tables import table
 from shared.tables.errors import TooSoon, no_such_table
 from shared.tables.play import Guard, request_key_for, submit_move, turn_of
 from shared.tables.schemas import TableSchema
-from shared.web import Blueprint, table_context
+from shared.web import Blueprint, own_rate_limit, table_context
 
 blp = Blueprint("moves", __name__, description="Moves and hints")
 HINT_TIMEOUT = 5  # seconds to wait for the bots worker
@@ -36,7 +36,11 @@ class MoveSchema(ma.Schema):
         metadata={"description": "the version the client saw"},
     )
     key = ma.fields.String(
-        validate=ma.validate.Length(1, 64), metadata={"description": "an idempotency key"}
+        validate=ma.validate.Length(1, 64),
+        metadata={
+            "description": "an idempotency key (a new UUID per move): the same key with another "
+            "move or version is refused (422 idempotency_key_reused)"
+        },
     )
 
 
@@ -52,12 +56,14 @@ class HintSchema(ma.Schema):
 
 
 @blp.route("/tables/<table_id>/moves", methods=["POST"])
+@own_rate_limit
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveAnswerSchema)
 @blp.problems(400, 401, 403, 404, 409, 422, 429)
 def post_move(body, table_id):
     """Make a move. With ``version`` (or ``key``) a repeated request is answered like the
-    first and applied once; a stale version gets 409 with ``current_version``. More than
+    first and applied once; a key sent again with another move or version gets 422
+    idempotency_key_reused; a stale version gets 409 with ``current_version``. More than
     MOVE_RATE_LIMIT moves per MOVE_RATE_WINDOW s of one player get 429 with Retry-After.
     (A well-formed move is answered by services/table/move_route.py, the same way.)"""
     return current_app.json.response(make_move(table_id, presented_token(), body))
@@ -77,8 +83,8 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
     except TooSoon:  # a repeat of an applied move is still answered like the first
         guard.check(ctx.r.get(guard.key))
         key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
-        if key and (answer := store.stored_answer(ctx.r, table_id, key)):
-            return answer
+        if key and (answer := store.stored_answer(ctx.r, table_id, key.key)):
+            return key.replay(answer)
         raise
     return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"),
                        guard)  # fmt: skip

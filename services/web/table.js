@@ -327,6 +327,10 @@ export function renderTable(root, id, { toLobby }) {
         type: "button", onclick: () => setSeat(index, { kind: "computer", strength: table.settings.strength }),
       }, t("room.put_computer")) : null,
       opener && seat.kind === "computer" ? h("button.small", { type: "button", onclick: () => setSeat(index, { kind: "empty" }) }, t("room.make_empty")) : null,
+      // the opener frees the seat of someone who keeps the game from starting (cannot pay, is away)
+      opener && seat.kind === "human" && !seat.you ? h("button.small", {
+        type: "button", "data-testid": "free-seat", onclick: () => setSeat(index, { kind: "empty" }),
+      }, t("room.free_seat")) : null,
     ));
     const inviteName = h("input", { id: "invite-name", maxlength: 20 });
     const parts = [
@@ -421,7 +425,7 @@ export function renderTable(root, id, { toLobby }) {
     try {
       await api.post(api.table(`/tables/${id}/leave`));
     } catch (error) {
-      if (error.status !== 404) showError(error);
+      if (error.status !== 404 && error.problem.code !== "not_seated") showError(error); // gone already
     }
     toLobby();
   }

@@ -4,8 +4,10 @@ turbo, chat, and the jobs that prompt computers and clocks. Each runs through pl
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from shared import keys, store
+from shared import keys, store, wallets
 from shared.games import get_game
 from shared.tables import table
 from shared.tables.errors import (
@@ -14,7 +16,6 @@ from shared.tables.errors import (
     NotAllowed,
     TooSoon,
     no_such_table,
-    stake_unaffordable,
 )
 from shared.tables.play import (
     Context,
@@ -29,6 +30,7 @@ from shared.tables.play import (
     next_decision,
     turn_of,
 )
+from shared.tables.stakes import Stakes
 
 CHAT_LOCK_MS = 2000
 COMPUTER_BATCH = 200  # computer decisions due at once that one job makes in one commit
@@ -38,18 +40,13 @@ def new_table_id() -> str:
     return secrets.token_hex(5)
 
 
-def start_game(doc: dict, ctx: Context, pending: Pending, player: dict | None) -> None:
-    """Fill the seats, collect the stakes, deal, and set up the first decision."""
-    table.prepare_start(doc, player)
-    stake = doc["settings"]["stakes"]
-    if stake:
-        from shared.wallets import InsufficientFunds, collect_stakes
-
-        game_id = f"{doc['id']}-{doc['games_played'] + 1}"
-        try:
-            collect_stakes(ctx.r, game_id, table.stake_payers(doc), stake)
-        except InsufficientFunds as error:
-            raise stake_unaffordable(doc["seats"], error.players, stake) from error
+def start_game(doc: dict, ctx: Context, pending: Pending, player: dict | None,
+               stakes: Stakes) -> None:  # fmt: skip
+    """Fill the seats, reserve the stakes of exactly the humans dealt in (shared/tables/
+    stakes.py), deal, and set up the first decision."""
+    waiting = table.waiting_players(doc) if doc["settings"]["stakes"] else []
+    table.prepare_start(doc, player, wallets.balances(ctx.r, waiting))
+    stakes.take(doc)
     pending.events.extend(table.deal(doc, ctx.now))
     game = doc["current"]
     pending.record.append({
@@ -63,15 +60,28 @@ def open_table(ctx: Context, opener: dict, game: str, seats: int, options: dict,
                settings: dict) -> dict:  # fmt: skip
     doc = table.create(new_table_id(), opener, game, seats, options, settings, ctx.now)
     pending = Pending(events=[{"type": "table.opened", "game": game, "name": opener["name"]}])
-    if doc["settings"]["solo"]:
-        start_game(doc, ctx, pending, opener)
-    commit(ctx, doc, None, pending)
+    with starting(ctx) as stakes:
+        if doc["settings"]["solo"]:
+            start_game(doc, ctx, pending, opener, stakes)
+        commit(ctx, doc, None, pending)
+        stakes.done = doc
     pipe = ctx.r.pipeline(transaction=False)
     if not doc["settings"]["solo"]:
         pipe.zadd(keys.OPEN_TABLES, {doc["id"]: ctx.now})
-    pipe.sadd(keys.player_tables(opener["id"]), doc["id"])
+    store.note_player_table(pipe, opener["id"], doc["id"], doc["version"])
     pipe.execute()
     return doc
+
+
+@contextmanager
+def starting(ctx: Context) -> Iterator[Stakes]:
+    """Around an action that may start a game: the stakes its attempts reserve, settled when
+    it is done (``stakes.done``: the table it committed; else read)."""
+    stakes = Stakes(ctx.r, ctx.now)
+    try:
+        yield stakes
+    finally:
+        stakes.settle(stakes.done)
 
 
 def _run(ctx: Context, table_id: str, operation) -> dict:
@@ -82,15 +92,28 @@ def _run(ctx: Context, table_id: str, operation) -> dict:
 
 
 def join(ctx: Context, table_id: str, player: dict, seat: int | None = None) -> dict:
-    doc = _run(ctx, table_id, lambda d, p: p.events.extend(table.join(d, player, seat)))
-    ctx.r.sadd(keys.player_tables(player["id"]), table_id)
+    def operation(doc, pending):
+        staked = doc["settings"]["stakes"] and doc["status"] == table.OPEN
+        balance = wallets.balance(ctx.r, player["id"]) if staked else None
+        pending.events.extend(table.join(doc, player, seat, balance))
+
+    doc = _run(ctx, table_id, operation)
+    store.note_player_table(ctx.r, player["id"], table_id, doc["version"])
     return doc
 
 
 def set_seat(ctx, table_id, player, seat, kind, strength=None) -> dict:
-    return _run(
-        ctx, table_id, lambda d, p: p.events.extend(table.set_seat(d, player, seat, kind, strength))
-    )
+    """The opener sets a seat (a freed human's table is no longer theirs)."""
+
+    def operation(doc, pending):
+        before = doc["seats"][seat] if 0 <= seat < len(doc["seats"]) else None
+        pending.events.extend(table.set_seat(doc, player, seat, kind, strength))
+        return before["player"] if pending.events and before["kind"] == "human" else None
+
+    doc, freed = change(ctx, table_id, operation)
+    if freed:
+        store.forget_player_table(ctx.r, freed, table_id, doc["version"])
+    return doc
 
 
 def change_settings(ctx, table_id, player, options=None, settings=None) -> dict:
@@ -101,7 +124,9 @@ def change_settings(ctx, table_id, player, options=None, settings=None) -> dict:
 
 
 def start(ctx: Context, table_id: str, player: dict) -> dict:
-    return _run(ctx, table_id, lambda d, p: start_game(d, ctx, p, player))
+    with starting(ctx) as stakes:
+        stakes.done = _run(ctx, table_id, lambda d, p: start_game(d, ctx, p, player, stakes))
+    return stakes.done
 
 
 def leave(ctx: Context, table_id: str, player: dict) -> dict:
@@ -116,7 +141,7 @@ def leave(ctx: Context, table_id: str, player: dict) -> dict:
         leave_running_game(doc, seat, ctx, pending)
 
     doc = _run(ctx, table_id, operation)
-    ctx.r.srem(keys.player_tables(player["id"]), table_id)
+    store.forget_player_table(ctx.r, player["id"], table_id, doc["version"])
     return doc
 
 
@@ -145,16 +170,20 @@ def rematch(ctx: Context, table_id: str, player: dict) -> dict:
     def operation(doc, pending):
         first_back = doc["held_until"] is None
         everyone_back = table.rematch(doc, player, ctx.now)
+        if everyone_back is None:
+            return  # back already
         pending.events.append({"type": "table.back", "seat": table.seat_of(doc, player["id"]),
                                "name": player["name"]})  # fmt: skip
         if everyone_back and table.enough_for_next_game(doc):
-            start_game(doc, ctx, pending, None)
+            start_game(doc, ctx, pending, None, stakes)
         elif everyone_back:
             pending.events.extend(table.release_held_seats(doc))
         elif first_back:
             pending.new_decision = True  # schedules the hold's expiry
 
-    return _run(ctx, table_id, operation)
+    with starting(ctx) as stakes:
+        stakes.done = _run(ctx, table_id, operation)
+    return stakes.done
 
 
 def hold_expiry(ctx: Context, table_id: str, game_no: int) -> None:
@@ -239,7 +268,7 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
     if doc is None:
         raise no_such_table(table_id)
     seat = table.seat_of(doc, player["id"])
-    waiting = player["id"] in [w["player"] for w in doc["waiting"]]
+    waiting = player["id"] in table.waiting_players(doc)
     if seat is None and not waiting:
         raise NotAllowed("only players at this table can chat here", code="not_seated")
     lock = keys.chat_lock(table_id, player["id"])

@@ -29,6 +29,7 @@ import redis
 from shared import metrics, store
 from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
+from shared.problems import Problem
 from shared.strategies import choose
 from shared.tables import house, table
 from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
@@ -62,6 +63,23 @@ class Guard:
     def check(self, stored: str | None) -> None:
         if int(stored or 0) != self.value:
             raise self.refusal()
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """What makes a change idempotent: the ``key`` its answer is kept under (per table), and
+    the ``fingerprint`` of the request, kept beside the answer: a key that comes again with
+    another request is refused (422 idempotency_key_reused), as Stripe does."""
+
+    key: str
+    fingerprint: str = ""  # "" where the key itself names the request
+
+    def replay(self, stored: store.StoredAnswer) -> dict:
+        """The first request's answer for a repeat of it."""
+        if self.fingerprint and stored.request and stored.request != self.fingerprint:
+            raise Problem("This idempotency key came with another request first; send a new "
+                          "key with each new request.", "idempotency_key_reused")  # fmt: skip
+        return stored.answer
 
 
 @dataclass
@@ -221,13 +239,14 @@ Operation = Callable[[dict, Pending], object]
 
 
 def change(ctx: Context, table_id: str, operation: Operation | None = None,
-           request_key: str | None = None, answer_for: str | None = None,
+           request_key: RequestKey | None = None, answer_for: str | None = None,
            guard: Guard | None = None):  # fmt: skip
     """Run ``operation(doc, pending)`` on the current document and commit it, retrying on a
     concurrent change. Overdue clocks are settled first. Returns (doc, operation's value).
 
     ``request_key`` makes the change idempotent: a repeat gets the first answer back (the
-    answer is the table as ``answer_for`` saw it, with the events cut for that player).
+    answer is the table as ``answer_for`` saw it, with the events cut for that player); the
+    same key with another request is refused.
     ``guard`` must hold before anything is changed or answered.
 
     The first attempt starts from the newest document this process has seen of the table
@@ -246,13 +265,14 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             if latest is not None:
                 answer, doc = None, store.parse_doc(*latest)
             else:
-                answer, doc, held = store.load_or_answer(ctx.r, table_id, request_key,
+                answer, doc, held = store.load_or_answer(ctx.r, table_id,
+                                                         request_key and request_key.key,
                                                          unchecked and unchecked.key)  # fmt: skip
                 if unchecked:
                     unchecked.check(held)
                     unchecked = None
             if answer:
-                return None, answer
+                return None, request_key.replay(answer)
             if doc is None:
                 raise no_such_table(table_id)
             expected = doc["version"]
@@ -262,13 +282,15 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             if operation is not None:
                 try:
                     value = operation(doc, pending)
+                except store.VersionConflict:
+                    continue  # the operation found the document out of date (stakes.py)
                 except (Conflict, IllegalPlay, NotAllowed):
                     if latest is not None:
                         continue  # judged on what may not be the newest document
                     if request_key and (
-                        answer := store.stored_answer(ctx.r, table_id, request_key)
-                    ):
-                        return None, answer  # a duplicate that lost the race to its original
+                        answer := store.stored_answer(ctx.r, table_id, request_key.key)
+                    ):  # a duplicate that lost the race to its original
+                        return None, request_key.replay(answer)
                     if pending.record:  # keep the clock's decisions, then answer the problem
                         due_unsure = True
                         try:
@@ -292,7 +314,7 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                 unchecked = None  # (the commit checks its guard first)
                 continue
             except store.AlreadyApplied as applied:
-                return None, applied.answer
+                return None, request_key.replay(applied.stored)
             except store.GuardRefused:
                 raise unchecked.refusal() from None
             due_unsure = False
@@ -304,13 +326,14 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
 
 
 def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
-           request_key: str | None = None, answer: dict | None = None,
+           request_key: RequestKey | None = None, answer: dict | None = None,
            guard: Guard | None = None) -> None:  # fmt: skip
     """Commit one change (``expected`` None: a new table) with the table's due time and
     clock prompt (and ``guard``, checked by the commit), then schedule what follows."""
     game_no = doc["current"]["no"] if doc["current"] else 0
+    key, fingerprint = (request_key.key, request_key.fingerprint) if request_key else (None, "")
     committed = store.commit(ctx.r, expected, store.Commit(
-        doc, pending.events, pending.record, game_no, request_key, answer, ctx.retention,
+        doc, pending.events, pending.record, game_no, key, answer, fingerprint, ctx.retention,
         due=due_of(doc), clock_at=clock_of(doc), now=ctx.now, booking=pending.booking,
         guard=(guard.key, guard.value) if guard else None,
     ))  # fmt: skip
@@ -331,15 +354,17 @@ def move_answer(doc: dict, player_id: str, pending: Pending, version: int, now: 
     }
 
 
-def request_key_for(player_id: str, version: int | None, key: str | None, move: dict):
-    """An explicit idempotency key, or one derived from (player, version, move)."""
-    if key:
-        return f"k:{player_id}:{key}"
-    if version is None:
+def request_key_for(player_id: str, version: int | None, key: str | None,
+                    move: dict) -> RequestKey | None:  # fmt: skip
+    """An explicit idempotency key bound to the move and version it first came with, or a
+    key derived from (player, version, move)."""
+    if key is None and version is None:
         return None
     canonical = json.dumps(move, sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(f"{player_id}|{version}|{canonical}".encode()).hexdigest()[:32]
-    return f"v:{digest}"
+    if key:
+        return RequestKey(f"k:{player_id}:{key}", digest)
+    return RequestKey(f"v:{digest}")
 
 
 def submit_move(ctx: Context, table_id: str, player: dict, move: dict,

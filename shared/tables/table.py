@@ -119,17 +119,28 @@ def _require_status(doc: dict, *statuses: str) -> None:
                        table_status=doc["status"])  # fmt: skip
 
 
-def join(doc: dict, player: dict, seat: int | None = None) -> list[dict]:
-    """Sit down (a free seat, or the one asked for); while a game runs, wait for the next."""
-    if seat_of(doc, player["id"]) is not None:
+def join(doc: dict, player: dict, seat: int | None = None, balance: int | None = None):
+    """Sit down (a free seat, or the one asked for); while a game runs, wait for the next.
+    Sitting (or waiting) where one sits (or waits) already changes nothing. At a staked
+    table ``balance`` is the player's: who cannot pay the stake does not sit down."""
+    sitting = seat_of(doc, player["id"])
+    if sitting is not None:
+        if seat in (None, sitting):
+            return []
         raise Conflict("you already sit at this table", code="already_seated")
     if doc["settings"]["solo"]:
         raise NotAllowed("this is a solo table", code="solo_table")
     if doc["status"] in (PLAYING, OVER) or doc["status"] == CLOSED:
         _require_status(doc, PLAYING, OVER)
-        if player["id"] not in [w["player"] for w in doc["waiting"]]:
-            doc["waiting"].append({"player": player["id"], "name": player["name"]})
+        if player["id"] in waiting_players(doc):
+            return []
+        doc["waiting"].append({"player": player["id"], "name": player["name"]})
         return [{"type": "table.waiting", "name": player["name"]}]
+    stake = doc["settings"]["stakes"]
+    if stake and balance is not None and balance < stake:
+        raise Conflict(f"You cannot pay the stake of {stake} Taler: you have {balance}.",
+                       code="stake_unaffordable", stake=stake, balance=balance,
+                       name=player["name"], names=[player["name"]])  # fmt: skip
     free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty"]
     if seat is None:
         if not free:
@@ -143,11 +154,24 @@ def join(doc: dict, player: dict, seat: int | None = None) -> list[dict]:
     return [{"type": "table.joined", "seat": seat, "name": player["name"]}]
 
 
+def waiting_players(doc: dict) -> list[str]:
+    """The ids of those who wait for the next game."""
+    return [waiting["player"] for waiting in doc["waiting"]]
+
+
+def belongs(doc: dict, player_id: str) -> bool:
+    """Whether the player sits or waits at the table."""
+    return seat_of(doc, player_id) is not None or player_id in waiting_players(doc)
+
+
 def leave_seat(doc: dict, player: dict) -> list[dict]:
-    """Stand up before a game starts (or while waiting); the last human closes the table."""
-    doc["waiting"] = [w for w in doc["waiting"] if w["player"] != player["id"]]
+    """Stand up before a game starts (or while waiting); the last human closes the table.
+    Who neither sits nor waits here has nothing to leave (403 not_seated)."""
     seat = seat_of(doc, player["id"])
     if seat is None:
+        if player["id"] not in waiting_players(doc):
+            raise NotAllowed("you neither sit nor wait at this table", code="not_seated")
+        doc["waiting"] = [w for w in doc["waiting"] if w["player"] != player["id"]]
         return [{"type": "table.left", "seat": None, "name": player["name"]}]
     _require_status(doc, OPEN, OVER)
     doc["seats"][seat] = empty_seat()
@@ -162,29 +186,37 @@ def leave_seat(doc: dict, player: dict) -> list[dict]:
 
 
 def set_seat(doc: dict, player: dict, seat: int, kind: str, strength: str | None) -> list[dict]:
-    """The opener puts a computer on a free seat or takes one away, before the start."""
+    """The opener puts a computer on a free seat or takes one away, or frees the seat of
+    another human, before the start. A seat that is already so changes nothing."""
     _require_opener(doc, player)
     _require_status(doc, OPEN)
     if not 0 <= seat < len(doc["seats"]):
         raise BadRequest(f"there is no seat {seat}", code="no_such_seat", seat=seat)
     current = doc["seats"][seat]
     if current["kind"] == "human":
+        if kind == "empty" and current["player"] != player["id"]:
+            doc["seats"][seat] = empty_seat()
+            return [{"type": "table.freed", "seat": seat, "name": current["name"]}]
         raise Conflict(f"seat {seat} is taken by {current['name']}", code="seat_taken",
                        seat=seat, name=current["name"])  # fmt: skip
     if kind == "computer":
         if doc["settings"]["humans_only"]:
             raise Conflict("this table is for humans only", code="humans_only")
-        doc["seats"][seat] = computer_seat(seat, strength or doc["settings"]["strength"])
+        new = computer_seat(seat, strength or doc["settings"]["strength"])
     else:
         if house.computer_only(doc["game"], seat):
             raise Conflict(f"seat {seat} is always a computer's", code="computer_seat",
                            seat=seat)  # fmt: skip
-        doc["seats"][seat] = empty_seat()
-    return [{"type": "table.seat", "seat": seat, "kind": kind, "name": doc["seats"][seat]["name"]}]
+        new = empty_seat()
+    if new == current:
+        return []
+    doc["seats"][seat] = new
+    return [{"type": "table.seat", "seat": seat, "kind": kind, "name": new["name"]}]
 
 
 def change_settings(doc: dict, player: dict, options: dict | None, settings: dict | None):
-    """The opener changes the game options or house settings before the start."""
+    """The opener changes the game options or house settings before the start; the same
+    ones again change nothing."""
     _require_opener(doc, player)
     _require_status(doc, OPEN)
     settings = settings or {}
@@ -192,23 +224,26 @@ def change_settings(doc: dict, player: dict, options: dict | None, settings: dic
         raise BadRequest("solo or open is chosen when the table is opened",
                          code="invalid_settings",
                          refused=[{"setting": "solo", "reason": "fixed"}])  # fmt: skip
-    merged = {**doc["settings"], **settings}
-    doc["options"] = settled_options(
-        doc["game"], len(doc["seats"]), {**doc["options"], **(options or {})}, merged
+    new_settings = {**doc["settings"], **settings}
+    new_options = settled_options(
+        doc["game"], len(doc["seats"]), {**doc["options"], **(options or {})}, new_settings
     )
-    doc["settings"] = merged
+    if (new_options, new_settings) == (doc["options"], doc["settings"]):
+        return []
+    doc["options"], doc["settings"] = new_options, new_settings
     return [{"type": "table.settings", "options": doc["options"], "settings": doc["settings"]}]
 
 
-def prepare_start(doc: dict, player: dict | None) -> None:
-    """Check a start is allowed and fill or drop the free seats (no game dealt yet)."""
+def prepare_start(doc: dict, player: dict | None, balances: dict | None = None) -> None:
+    """Check a start is allowed and fill or drop the free seats (no game dealt yet); at a
+    staked table ``balances`` has the Taler of those waiting (who cannot pay waits on)."""
     if player is not None and doc["settings"]["solo"] is False:
         if doc["status"] == OPEN:
             _require_opener(doc, player)
         elif seat_of(doc, player["id"]) is None:
             raise NotAllowed("only a seated player may start the next game", code="not_seated")
     _require_status(doc, OPEN, OVER)
-    _seat_waiting_players(doc)
+    _seat_waiting_players(doc, balances or {})
     seats = next_seats(doc)
     engine = get_game(doc["game"])
     if len(seats) < engine.MIN_SEATS:
@@ -245,9 +280,13 @@ def enough_for_next_game(doc: dict) -> bool:
     return players >= get_game(doc["game"]).MIN_SEATS
 
 
-def _seat_waiting_players(doc: dict) -> None:
-    """Those who waited for the next game take free seats, then computers' seats."""
+def _seat_waiting_players(doc: dict, balances: dict) -> None:
+    """Those who waited for the next game take free seats, then computers' seats; at a
+    staked table only those who can pay the stake (the others wait on)."""
+    stake = doc["settings"]["stakes"]
     for waiting in list(doc["waiting"]):
+        if stake and balances.get(waiting["player"], 0) < stake:
+            continue
         free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty" or s.get("left")]
         free += [
             i for i, s in enumerate(doc["seats"])
@@ -296,13 +335,16 @@ def stake_payers(doc: dict) -> list[str]:
     return [seat["player"] for seat in doc["seats"] if seat["kind"] == "human"]
 
 
-def rematch(doc: dict, player: dict, now: float) -> bool:
-    """Mark the player back for another game; True when everyone is back (start now)."""
+def rematch(doc: dict, player: dict, now: float) -> bool | None:
+    """Mark the player back for another game; True when everyone is back (start now), None
+    when the player was back already (nothing changes)."""
     _require_status(doc, OVER)
     seat = seat_of(doc, player["id"])
     if seat is None:
         raise NotAllowed("you did not play the last game at this table",
                          code="not_in_last_game")  # fmt: skip
+    if doc["seats"][seat].get("back"):
+        return None
     doc["seats"][seat]["back"] = True
     if doc["held_until"] is None:
         doc["held_until"] = now + house.HOLD_SECONDS

@@ -16,7 +16,7 @@ from shared.tables.jobs import queue
 from shared.web import make_app
 
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret", "BOT_PACE": "off",
-               "MOVE_RATE_LIMIT": 0}  # fmt: skip
+               "MOVE_RATE_LIMIT": 0, "ACTION_RATE_LIMIT": 0}  # fmt: skip
 
 
 def assert_problem(response, status: int, code: str | None = None) -> dict:

@@ -10,8 +10,9 @@ from rq.serializers import JSONSerializer
 
 from services.ledger.bookings import book_game
 from shared import keys
-from shared.wallets import balance, collect_stakes, journal_entries
+from shared.wallets import balance, journal_entries
 from tests.seats import seats
+from tests.stakes import pay_in
 
 ENDED = datetime(2024, 3, 31, 23, 0, tzinfo=UTC).timestamp()
 
@@ -50,7 +51,7 @@ def money(r, players):
 
 def test_a_game_booked_twice_is_booked_once(r):
     booking = launch_booking()
-    collect_stakes(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
+    pay_in(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
     first = book_game(booking, r)
     second = book_game(booking, r)
     assert first["duplicate"] is False and second["duplicate"] is True
@@ -65,7 +66,7 @@ def test_a_game_booked_twice_is_booked_once(r):
 
 def test_concurrent_runs_book_once(r, redis_url):
     booking = launch_booking()
-    collect_stakes(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
+    pay_in(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
     runs, start = [], threading.Barrier(8)
 
     def run():
@@ -87,7 +88,7 @@ def test_concurrent_runs_book_once(r, redis_url):
 
 def test_four_humans_tied_for_first_split_the_pot_and_lose_nothing(r):
     players = ["p0", "p1", "p2", "p3"]
-    collect_stakes(r, "t1-1", players, 101)
+    pay_in(r, "t1-1", players, 101)
     assert money(r, players) == 4000
     booked = book_game(launch_booking(places=(4, 1, 1, 1), stake=101), r)
     assert booked["payouts"] == {"p1": 136, "p2": 134, "p3": 134}  # 404 = 3 × 134 + 2
@@ -97,7 +98,7 @@ def test_four_humans_tied_for_first_split_the_pot_and_lose_nothing(r):
 
 
 def test_two_tied_humans_split_evenly_behind_a_computer(r):
-    collect_stakes(r, "t1-1", ["p1", "p2", "p3"], 75)
+    pay_in(r, "t1-1", ["p1", "p2", "p3"], 75)
     booked = book_game(launch_booking(places=(1, 2, 3, 2), kinds="chhh", stake=75), r)
     assert booked["payouts"] == {"p1": 113, "p3": 112}
     assert booked["won"] == []
@@ -105,7 +106,7 @@ def test_two_tied_humans_split_evenly_behind_a_computer(r):
 
 
 def test_a_leaver_has_no_claim_on_the_pot(r):
-    collect_stakes(r, "t1-1", ["p0", "p1"], 200)
+    pay_in(r, "t1-1", ["p0", "p1"], 200)
     booked = book_game(launch_booking(places=(1, 2), kinds="hh", left={0}, stake=200), r)
     assert booked["payouts"] == {"p1": 400}
     assert booked["points"] == {"p0": -10, "p1": 12}
@@ -113,7 +114,7 @@ def test_a_leaver_has_no_claim_on_the_pot(r):
 
 
 def test_when_every_human_left_the_stakes_go_back(r):
-    collect_stakes(r, "t1-1", ["p0", "p2"], 200)
+    pay_in(r, "t1-1", ["p0", "p2"], 200)
     booking = launch_booking(places=(2, 1, 3), kinds="hch", left={0, 2}, stake=200)
     booked = book_game(booking, r)
     assert booked["payouts"] == {} and booked["refunds"] == {"p0": 200, "p2": 200}
@@ -122,7 +123,7 @@ def test_when_every_human_left_the_stakes_go_back(r):
 
 
 def test_a_short_speedtower_game_is_not_scored_but_its_pot_is_paid(r):
-    collect_stakes(r, "t2-1", ["ann", "bo"], 10)
+    pay_in(r, "t2-1", ["ann", "bo"], 10)
     booking = {
         "game_id": "t2-1",
         "table": "t2",
@@ -173,7 +174,7 @@ def test_monthly_boards_follow_the_utc_month_of_the_end(r):
 
 def test_the_job_runs_from_the_ledger_queue(r, redis_url, monkeypatch):
     monkeypatch.setenv("REDIS_URL", redis_url)
-    collect_stakes(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
+    pay_in(r, "t1-1", ["p0", "p1", "p2", "p3"], 100)
     connection = redis.Redis.from_url(redis_url)  # RQ wants bytes
     queue = Queue("ledger", connection=connection, serializer=JSONSerializer)
     jobs = [queue.enqueue("services.ledger.bookings.book_game", launch_booking()) for _ in "ab"]

@@ -3,10 +3,10 @@ rank per game, the last games with place, points and Taler; per seat what a game
 
 from services.ledger.bookings import book_game
 from shared import keys
-from shared.wallets import collect_stakes
 from tests.integration import test_ledger_routes
 from tests.integration.harness import assert_problem
 from tests.integration.test_ledger_routes import auth, speedone
+from tests.stakes import pay_in
 
 app, r = test_ledger_routes.app, test_ledger_routes.r  # the same ledger app and Redis client
 
@@ -18,7 +18,7 @@ def account(r, player_id, name):
 
 def test_a_player_page_lists_games_rank_and_recent_games(app, r):
     account(r, "ann", "Ann")
-    collect_stakes(r, "ta-1", ["ann", "bo"], 50)
+    pay_in(r, "ta-1", ["ann", "bo"], 50)
     first = speedone("ta-1", ["ann", "bo"], [1, 2], [3, 1]) | {"stake": 50}
     book_game(first, r)
     book_game(speedone("tb-2", ["bo", "ann"], [1, 2], [3, 0]), r)
@@ -43,7 +43,7 @@ def test_a_player_page_lists_games_rank_and_recent_games(app, r):
 
 
 def test_the_booking_of_a_game_per_seat(app, r):
-    collect_stakes(r, "tc-1", ["ann", "bo"], 30)
+    pay_in(r, "tc-1", ["ann", "bo"], 30)
     booked = book_game(speedone("tc-1", ["ann", "bo"], [2, 1], [1, 3]) | {"stake": 30}, r)
     response = app.test_client().get("/tables/tc/games/1", headers=auth(app, "eve"))
     assert response.status_code == 200, response.json

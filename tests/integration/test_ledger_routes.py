@@ -8,8 +8,8 @@ import redis
 from services.ledger.app import create_app
 from services.ledger.bookings import book_game
 from shared.auth import issue_token
-from shared.wallets import collect_stakes
 from tests.integration.harness import assert_problem
+from tests.stakes import pay_in
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_a_new_players_bilanz(app):
 
 
 def test_the_bilanz_after_a_staked_game(app, r):
-    collect_stakes(r, "t1-1", ["ann", "bo"], 40)
+    pay_in(r, "t1-1", ["ann", "bo"], 40)
     book_game(speedone("t1-1", ["ann", "bo"], [1, 2], [3, 1]) | {"stake": 40}, r)
     client = app.test_client()
     body = client.get("/balance?entries=2", headers=auth(app, "ann")).get_json()

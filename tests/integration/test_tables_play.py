@@ -57,7 +57,10 @@ def test_open_table_seats_and_start(house):
     joined = house.lobby.post(f"/tables/{table_id}/seats", json={}, headers=house.auth(bob))
     assert joined.status_code == 200 and joined.json["you"] == 1
     again = house.lobby.post(f"/tables/{table_id}/seats", json={}, headers=house.auth(bob))
-    assert again.status_code == 409 and again.json["status"] == 409
+    assert again.status_code == 200 and again.json["version"] == joined.json["version"]
+    elsewhere = house.lobby.post(f"/tables/{table_id}/seats", json={"seat": 2},
+                                 headers=house.auth(bob))  # fmt: skip
+    assert elsewhere.status_code == 409 and elsewhere.json["code"] == "already_seated"
 
     not_opener = house.lobby.post(f"/tables/{table_id}/start", headers=house.auth(bob))
     assert not_opener.status_code == 403

@@ -106,7 +106,7 @@ def test_every_event_of_played_games_reads_as_words(game_name, lang):
     "kind",
     ["table.clock", "table.left_game", "table.game_over", "table.game_started", "table.opened",
      "table.joined", "table.waiting", "table.left", "table.closed", "table.settings",
-     "table.back", "table.hold_over", "table.turbo"],
+     "table.back", "table.hold_over", "table.turbo", "table.freed"],
 )  # fmt: skip
 def test_every_table_event_reads_as_words(kind, lang):
     event = {"type": kind, "seat": 1, "name": "Bob", "no": 2, "game": "speedone"}

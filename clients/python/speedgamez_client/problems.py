@@ -251,6 +251,12 @@ class IllegalMove(ProblemError):
     code = "illegal_move"
 
 
+class IdempotencyKeyReused(ProblemError):
+    """422: the move's idempotency key came first with another request; use a new key."""
+
+    code = "idempotency_key_reused"
+
+
 class RateLimited(TooManyRequests):
     code = "rate_limited"
 
