@@ -93,6 +93,8 @@ CODES: dict[str, Kind] = {
     # 409
     "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case).",
                             ("name",)),
+    "not_at_table": Kind(409, "The caller neither sits nor waits at this table: there is nothing "
+                              "to leave."),
     "stake_unaffordable": Kind(409, "A stake someone cannot pay. Opening a table or setting its "
                                     "stake: above the opener's `balance`. Sitting down: above the "
                                     "caller's `balance`. Starting: `name` cannot pay it (`names`: "

@@ -425,7 +425,7 @@ export function renderTable(root, id, { toLobby }) {
     try {
       await api.post(api.table(`/tables/${id}/leave`));
     } catch (error) {
-      if (error.status !== 404 && error.problem.code !== "not_seated") showError(error); // gone already
+      if (error.status !== 404 && error.problem.code !== "not_at_table") showError(error); // gone already
     }
     toLobby();
   }

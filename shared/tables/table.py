@@ -166,11 +166,11 @@ def belongs(doc: dict, player_id: str) -> bool:
 
 def leave_seat(doc: dict, player: dict) -> list[dict]:
     """Stand up before a game starts (or while waiting); the last human closes the table.
-    Who neither sits nor waits here has nothing to leave (403 not_seated)."""
+    Who neither sits nor waits here has nothing to leave (409 not_at_table)."""
     seat = seat_of(doc, player["id"])
     if seat is None:
         if player["id"] not in waiting_players(doc):
-            raise NotAllowed("you neither sit nor wait at this table", code="not_seated")
+            raise Conflict("you neither sit nor wait at this table", code="not_at_table")
         doc["waiting"] = [w for w in doc["waiting"] if w["player"] != player["id"]]
         return [{"type": "table.left", "seat": None, "name": player["name"]}]
     _require_status(doc, OPEN, OVER)

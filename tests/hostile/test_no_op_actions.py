@@ -20,14 +20,14 @@ def test_a_strangers_leave_is_a_problem_and_commits_nothing(http, house_r):
     before = commits(house_r, table_id)
     for _ in range(5):
         answer = http.call(mal, "POST", f"/api/table/tables/{table_id}/leave")
-        problem_of(answer, 403, "not_seated")
+        problem_of(answer, 409, "not_at_table")
     http.ok(ann, "POST", f"/api/lobby/tables/{table_id}/start")
     started = commits(house_r, table_id)
     assert started[0] == str(int(before[0]) + 1)  # only the start moved it
-    problem_of(http.call(mal, "POST", f"/api/table/tables/{table_id}/leave"), 403, "not_seated")
+    problem_of(http.call(mal, "POST", f"/api/table/tables/{table_id}/leave"), 409, "not_at_table")
     http.ok(bob, "POST", f"/api/table/tables/{table_id}/leave")  # leaves the running game
     after_leaving = commits(house_r, table_id)
-    problem_of(http.call(bob, "POST", f"/api/table/tables/{table_id}/leave"), 403, "not_seated")
+    problem_of(http.call(bob, "POST", f"/api/table/tables/{table_id}/leave"), 409, "not_at_table")
     assert commits(house_r, table_id) == after_leaving
 
 
@@ -65,7 +65,7 @@ def test_every_action_is_limited_per_player(serve, house_r):
     ann, mal = http.guest("Ann"), http.guest("Mal")
     table_id = http.open(ann, "speedone", 2, fill="empty")["id"]
     answers = [http.call(mal, "POST", f"/api/table/tables/{table_id}/leave") for _ in range(3)]
-    assert [answer.status_code for answer in answers] == [403] * 3
+    assert [answer.status_code for answer in answers] == [409] * 3
     for method, path, body in (
         ("POST", f"/api/table/tables/{table_id}/leave", None),
         ("POST", f"/api/lobby/tables/{table_id}/seats", {}),

@@ -177,6 +177,10 @@ class NameTaken(Conflict):
     code = "name_taken"
 
 
+class NotAtTable(Conflict):
+    code = "not_at_table"
+
+
 class StakeUnaffordable(Conflict):
     code = "stake_unaffordable"
 
