@@ -236,6 +236,8 @@ class Supervisor:
             PYTHONUNBUFFERED="1",
             PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         )
+        # nginx on this machine is the only proxy in front of the instances
+        base.setdefault("TRUSTED_PROXIES", "127.0.0.1,::1")
         if not base.get("SECRET_KEY"):  # as make run: a key of its own, kept in CLUSTER_VAR
             from services.run import local_secret_key
 

@@ -58,8 +58,9 @@ def settings() -> dict:
         "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
-        # edge nginx, a load balancer) name their client in it; anyone else is the client
-        "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),
+        # edge nginx, a load balancer) name their client in it; anyone else is the client.
+        # None by default: `make run` has no proxy in front (make cluster names its nginx)
+        "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES")),
         # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
         "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
         "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),

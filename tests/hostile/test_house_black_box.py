@@ -1,0 +1,57 @@
+"""`make run` against hostile clients, as a black box over real HTTP: the house started with
+``python -m services.run`` (gunicorn, gevent workers, an RQ worker), every request to
+127.0.0.1 as the attacker's were."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+
+from tests.integration.running_house import RunningHouse, request
+
+GUESTS_PER_HOUR = 3
+HOUSE_DB = 7  # a database of the test Redis of its own: other tests flush database 0
+
+
+@pytest.fixture(scope="module")
+def house(redis_server, tmp_path_factory):
+    url = redis_server.rsplit("/", 1)[0] + f"/{HOUSE_DB}"
+    r = redis.Redis.from_url(url, decode_responses=True)
+    r.flushdb()
+    running = RunningHouse(
+        tmp_path_factory.mktemp("house") / "house.log",
+        REDIS_URL=url, QUEUE_REDIS_URL=url, BOT_PACE="off",
+        QUOTA_GUESTS_PER_HOUR=str(GUESTS_PER_HOUR),
+    )  # fmt: skip
+    running.r = r
+    try:
+        yield running.start()
+    finally:
+        running.stop()
+        r.flushdb()
+        r.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_quotas(house):
+    """Every test starts with the quotas of a new hour (all its requests come from one
+    address)."""
+    stale = list(house.r.scan_iter("quota:*")) + list(house.r.scan_iter("acct:signin*"))
+    if stale:
+        house.r.delete(*stale)
+
+
+def guest(house, name: str, headers=None):
+    return request(f"{house.url}/api/lobby/accounts/guest", "POST", {"name": name}, headers)
+
+
+# --- X-Forwarded-For ------------------------------------------------------------------------
+def test_forwarded_for_from_loopback_gets_no_fresh_quota(house):
+    """make run has no proxy in front: whatever a local client writes into X-Forwarded-For,
+    it counts as the address it comes from."""
+    for number in range(GUESTS_PER_HOUR):
+        forged = {"X-Forwarded-For": f"198.51.100.{number + 1}"}
+        status, body, _ = guest(house, f"Forged{number}", forged)
+        assert status == 201, body
+    status, body, _ = guest(house, "ForgedMore", {"X-Forwarded-For": "198.51.100.77"})
+    assert (status, body["code"]) == (429, "too_many_guests"), body
