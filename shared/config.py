@@ -64,6 +64,10 @@ def settings() -> dict:
         # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
         "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
         "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),
+        "QUOTA_SIGN_INS_PER_MINUTE": int(os.environ.get("QUOTA_SIGN_INS_PER_MINUTE", "30")),
+        "QUOTA_NAME_SIGN_INS_PER_MINUTE": int(
+            os.environ.get("QUOTA_NAME_SIGN_INS_PER_MINUTE", "10")
+        ),
         "QUOTA_TABLES": int(os.environ.get("QUOTA_TABLES", "5")),
         "QUOTA_SOLO_GAMES_PER_MINUTE": int(os.environ.get("QUOTA_SOLO_GAMES_PER_MINUTE", "5")),
         "QUOTA_INVITATIONS_PER_MINUTE": int(os.environ.get("QUOTA_INVITATIONS_PER_MINUTE", "10")),

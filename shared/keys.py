@@ -29,11 +29,6 @@ def account_name(name: str) -> str:
     return f"acct:name:{name.casefold()}"
 
 
-def sign_in_attempts(name: str) -> str:
-    """Counter of sign-in attempts for a name in the current minute (rate limit)."""
-    return f"acct:signin:{name.casefold()}"
-
-
 def token_generation(player_id: str) -> str:
     """The player's token generation (an integer; absent: 0). Tokens of an older generation
     are refused (shared.auth); it expires TOKEN_MAX_AGE after its last bump or token."""

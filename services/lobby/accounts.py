@@ -105,15 +105,11 @@ def _session(player: dict, generation: int | None = None) -> dict:
     return {"token": issue_token(player, generation), "player": player}
 
 
-def _count_sign_in_attempt(r, name: str) -> None:
-    """Count an attempt at the name's password; 429 when there were too many this minute."""
-    wait = players.sign_in_wait(r, name)
-    if wait:
-        raise Problem(
-            f"Too many sign-in attempts for this name; try again in {wait} s.",
-            "rate_limited",
-            retry_after=wait,
-        )
+def _count_sign_in_attempt(name: str) -> None:
+    """Count an attempt at the name's password, before any hash is made: 429 when this
+    address made too many attempts this minute, or too many at this name."""
+    quotas.take("sign-ins")
+    quotas.take("name-sign-ins", about=name)
 
 
 def _open_account(name: str, password: str | None) -> dict:
@@ -158,9 +154,10 @@ def register(body):
     (429, "Too many attempts; see Retry-After"),
 )
 def sign_in(body):
-    """Sign in to a registered account (at most 10 attempts per name and minute)."""
+    """Sign in to a registered account: at most QUOTA_SIGN_INS_PER_MINUTE attempts per client
+    address and minute, and QUOTA_NAME_SIGN_INS_PER_MINUTE at one name (429 rate_limited)."""
     r = redis_client()
-    _count_sign_in_attempt(r, body["name"])
+    _count_sign_in_attempt(body["name"])
     player = players.authenticate(r, body["name"], body["password"])
     if player is None:
         raise Problem("The name or the password is wrong.", "bad_password")
@@ -196,12 +193,12 @@ def sign_out_everywhere():
 )
 def change_password(body):
     """Change the password (registered players): every token issued so far is revoked, and
-    the answer carries a new one. Wrong passwords count as sign-in attempts for the name."""
+    the answer carries a new one. Every try counts as a sign-in attempt at the name."""
     player = signed_in()
     if player["guest"]:
         raise Problem("A guest has no password; register a name instead.", "guest_account")
     r = redis_client()
-    _count_sign_in_attempt(r, player["name"])
+    _count_sign_in_attempt(player["name"])
     checked = players.authenticate(r, player["name"], body["password"])
     if checked is None or checked["id"] != player["id"]:
         raise Problem("The password is wrong.", "bad_password")

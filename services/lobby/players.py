@@ -17,20 +17,19 @@ import redis
 from argon2 import PasswordHasher
 from argon2.exceptions import VerifyMismatchError
 
-from shared import connection, keys, store
+from shared import connection, keys, offload, store
 
 NAME_MIN, NAME_MAX = 2, 20
 NAME_PUNCTUATION = " _-."
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
 GUEST_TTL = 7 * 24 * 3600  # a guest's name stays reserved this long after its last request
-SIGN_IN_LIMIT = 10  # attempts per name …
-SIGN_IN_WINDOW = 60  # … per this many seconds
 ONLINE_WINDOW = 60  # seconds a heartbeat counts as online
 ONLINE_LIST_MAX = 200
 INVITATION_TTL = 120
 INVITATIONS_LIST_MAX = 50
 
-# argon2id with the RFC 9106 low-memory profile; tests swap in a cheaper one.
+# argon2id with the RFC 9106 low-memory profile; tests swap in a cheaper one. Every hash and
+# check runs off the event loop (shared.offload).
 password_hasher = PasswordHasher()
 
 # Claims the name (KEYS[1]) for the id ARGV[1] unless it is taken, then writes the account
@@ -84,7 +83,7 @@ def create_account(r: redis.Redis, name: str, password: str | None, now: float) 
     player_id = "p" + secrets.token_hex(8)
     fields = {"id": player_id, "name": name, "guest": "0" if password else "1", "created_at": now}
     if password:
-        fields["password"] = password_hasher.hash(password)
+        fields["password"] = hashed(password)
     pairs = [str(item) for field in fields.items() for item in field]
     ttl = 0 if password else GUEST_TTL
     if connection.is_cluster(r):
@@ -134,28 +133,25 @@ def touch(r: redis.Redis, player: dict) -> bool:
     return bool(alive)
 
 
-def sign_in_wait(r: redis.Redis, name: str) -> int | None:
-    """Counts a sign-in attempt for the name; the seconds to wait when there were too many."""
-    key = keys.sign_in_attempts(name)
-    pipe = r.pipeline(transaction=True)
-    pipe.set(key, 0, ex=SIGN_IN_WINDOW, nx=True)
-    pipe.incr(key)
-    pipe.ttl(key)
-    _, attempts, ttl = pipe.execute()
-    return max(ttl, 1) if attempts > SIGN_IN_LIMIT else None
-
-
 @cache
 def _decoy_hash(hasher: PasswordHasher) -> str:
     """A hash no password matches, as costly to check as a real one."""
     return hasher.hash(secrets.token_hex(16))
 
 
-def _matches(password_hash: str, password: str) -> bool:
+def hashed(password: str) -> str:
+    """The password's argon2 hash, made off the event loop."""
+    return offload.call(password_hasher.hash, password)
+
+
+def _check(stored: str | None, password: str) -> tuple[bool, bool]:
+    """(whether the password matches the stored hash, whether the hash needs renewing); an
+    account without a hash costs the same check against a decoy."""
     try:
-        return password_hasher.verify(password_hash, password)
+        password_hasher.verify(stored or _decoy_hash(password_hasher), password)
     except VerifyMismatchError:
-        return False
+        return False, False
+    return stored is not None, stored is not None and password_hasher.check_needs_rehash(stored)
 
 
 def authenticate(r: redis.Redis, name: str, password: str) -> dict | None:
@@ -163,10 +159,11 @@ def authenticate(r: redis.Redis, name: str, password: str) -> dict | None:
     guest's costs the same hash check, so the answer time does not tell names apart."""
     account = find(r, name)
     stored = account.get("password") if account else None
-    if not _matches(stored or _decoy_hash(password_hasher), password) or stored is None:
+    matches, renew = offload.call(_check, stored, password)
+    if not matches:
         return None
-    if password_hasher.check_needs_rehash(stored):
-        r.hset(keys.account(account["id"]), "password", password_hasher.hash(password))
+    if renew:
+        r.hset(keys.account(account["id"]), "password", hashed(password))
     return public(account)
 
 
@@ -175,7 +172,7 @@ def is_banned(r: redis.Redis, player_id: str) -> bool:
 
 
 def set_password(r: redis.Redis, player_id: str, password: str) -> None:
-    r.hset(keys.account(player_id), "password", password_hasher.hash(password))
+    r.hset(keys.account(player_id), "password", hashed(password))
 
 
 def set_banned(r: redis.Redis, player_id: str, banned: bool, now: float) -> None:

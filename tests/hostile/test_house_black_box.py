@@ -55,3 +55,25 @@ def test_forwarded_for_from_loopback_gets_no_fresh_quota(house):
         assert status == 201, body
     status, body, _ = guest(house, "ForgedMore", {"X-Forwarded-For": "198.51.100.77"})
     assert (status, body["code"]) == (429, "too_many_guests"), body
+
+
+# --- sign-in: guessing is slowed down, the owner is not locked out ---------------------------
+def sign_in(house, name, password, source):
+    body = {"name": name, "password": password}
+    return request(f"{house.url}/api/lobby/sessions", "POST", body, source=source)
+
+
+def test_a_guesser_does_not_lock_the_owner_out(house):
+    owner, attacker = "127.0.0.2", "127.0.0.3"
+    body = {"name": "Lockowner", "password": "owner's secret"}
+    status, session, _ = request(f"{house.url}/api/lobby/accounts", "POST", body, source=owner)
+    assert status == 201, session
+    answers = [sign_in(house, "lockowner", f"guess {n}", attacker)[0] for n in range(12)]
+    assert answers[:10] == [401] * 10 and answers[-1] == 429, answers
+    status, again, _ = sign_in(house, "Lockowner", "owner's secret", owner)
+    assert status == 200, again
+    change = {"password": "owner's secret", "new_password": "another secret"}
+    auth = {"Authorization": f"Bearer {again['token']}"}
+    status, changed, _ = request(f"{house.url}/api/lobby/me/password", "PUT", change, auth,
+                                 source=owner)  # fmt: skip
+    assert status == 200, changed

@@ -3,13 +3,14 @@ the settings a test gives it, and the helpers to watch its processes."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
-import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -24,23 +25,35 @@ def get_json(url: str, timeout: float = 2.0) -> tuple[int, dict]:
         return response.status, json.loads(response.read())
 
 
-def request(url: str, method: str = "GET", body: dict | None = None, headers=None,
-            timeout: float = 10.0) -> tuple[int, dict, dict]:  # fmt: skip
-    """(status, JSON body or {}, headers) of one request; error statuses are answers too."""
+def request(
+    url: str,
+    method: str = "GET",
+    body: dict | None = None,
+    headers=None,
+    timeout: float = 10.0,
+    source: str | None = None,
+) -> tuple[int, dict, dict]:
+    """(status, JSON body or {}, headers) of one request, sent from the loopback address
+    ``source`` (127.0.0.1 unless given: any 127.x.y.z is another client address)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=timeout, source_address=(source, 0) if source else None
+    )
     data = json.dumps(body).encode() if body is not None else None
     sent = {"Content-Type": "application/json"} if data is not None else {}
     sent.update(headers or {})
-    call = urllib.request.Request(url, data=data, method=method, headers=sent)
     try:
-        with urllib.request.urlopen(call, timeout=timeout) as response:
-            raw, status, answer_headers = response.read(), response.status, response.headers
-    except urllib.error.HTTPError as error:
-        raw, status, answer_headers = error.read(), error.code, error.headers
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        connection.request(method, path, body=data, headers=sent)
+        response = connection.getresponse()
+        raw, status, answer_headers = response.read(), response.status, dict(response.headers)
+    finally:
+        connection.close()
     try:
         parsed = json.loads(raw) if raw else {}
     except ValueError:
         parsed = {"raw": raw.decode(errors="replace")}
-    return status, parsed, dict(answer_headers)
+    return status, parsed, answer_headers
 
 
 def descendants(pid: int) -> list[int]:
