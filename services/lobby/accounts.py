@@ -16,7 +16,7 @@ import time
 import marshmallow as ma
 
 from services.lobby import players, quotas
-from shared.auth import current_player, issue_token, revoke_current
+from shared.auth import account_gone, current_player, issue_token, revoke_current
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
@@ -93,11 +93,7 @@ def signed_in() -> dict:
     """The calling player (401 without a valid token, or when the account is gone)."""
     player = current_player()
     if not players.touch(redis_client(), player):
-        raise Problem(
-            "This account no longer exists (a guest's lapses after 7 days away); choose a "
-            "name or sign in again.",
-            "account_gone",
-        )
+        raise account_gone()
     return player
 
 

@@ -77,3 +77,33 @@ def test_a_guesser_does_not_lock_the_owner_out(house):
     status, changed, _ = request(f"{house.url}/api/lobby/me/password", "PUT", change, auth,
                                  source=owner)  # fmt: skip
     assert status == 200, changed
+
+
+# --- a lapsed guest's token -------------------------------------------------------------------
+def test_a_lapsed_guests_token_works_nowhere_once_someone_else_has_the_name(house):
+    status, session, _ = guest(house, "Lapsy")
+    assert status == 201, session
+    auth = {"Authorization": f"Bearer {session['token']}"}
+    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
+    status, table, _ = request(f"{house.url}/api/lobby/tables", "POST", body, auth)
+    assert status == 201, table
+    tables = f"{house.url}/api/table/tables/{table['id']}"
+    view = request(tables, headers=auth)[1]
+    assert view["you"] == 0
+    # Seven days away: the guest's account and name lapse (Redis lets them expire) ...
+    player_id = session["player"]["id"]
+    house.r.delete(f"acct:{player_id}", "acct:name:lapsy")
+    # ... and someone else registers the name.
+    body = {"name": "Lapsy", "password": "a new owner"}
+    assert request(f"{house.url}/api/lobby/accounts", "POST", body)[0] == 201
+    move = {"move": {"type": "draw"}, "version": view["version"]}
+    for method, url, sent in [
+        ("GET", tables, None),
+        ("POST", f"{tables}/moves", move),
+        ("POST", f"{tables}/chat", {"text": "I am Lapsy"}),
+        ("POST", f"{tables}/stream-tickets", None),
+        ("GET", f"{house.url}/api/ledger/balance", None),
+        ("GET", f"{house.url}/api/lobby/accounts/me", None),
+    ]:
+        status, answer, _ = request(url, method, sent, auth)
+        assert (status, answer.get("code")) == (401, "account_gone"), (method, url, answer)
