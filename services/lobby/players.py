@@ -197,13 +197,14 @@ def heartbeat(r: redis.Redis, player_id: str, now: float) -> None:
     store.mark_online(r, player_id, now, ONLINE_WINDOW)
 
 
-def online(r: redis.Redis, now: float) -> tuple[list[dict], int]:
+def online(r: redis.Redis, now: float, viewer_id: str) -> tuple[list[dict], int]:
     """The players seen in the last ONLINE_WINDOW seconds (at most ONLINE_LIST_MAX, the most
-    recently seen, sorted by name) and how many are online in all."""
+    recently seen, sorted by name; ``you`` marks the viewer) and how many are online in
+    all. By name: player ids never leave the house."""
     seen, count = store.seen_online(r, now, ONLINE_WINDOW, ONLINE_LIST_MAX)
     names = names_of(r, [player_id for player_id, _ in seen])
     players = [
-        {"id": player_id, "name": names[player_id], "seen_at": at}
+        {"name": names[player_id], "seen_at": at, "you": player_id == viewer_id}
         for player_id, at in seen
         if player_id in names
     ]

@@ -244,7 +244,7 @@ export function renderLobby(root, { openTable }) {
       clear(onlineBox, h("li.muted", {}, t("lobby.online.count", { n: online.count })),
         online.players.map((player) => h("li", {},
           h("span", {}, player.name),
-          player.id === session.player?.id ? h("span.muted", {}, ` (${t("table.you")})`) :
+          player.you ? h("span.muted", {}, ` (${t("table.you")})`) :
             h("button.small", { type: "button", "data-testid": "challenge", onclick: () => challenge(player.name) }, t("lobby.challenge")))));
     } catch (error) {
       /* the next poll tries again */
@@ -285,7 +285,7 @@ export function renderLobby(root, { openTable }) {
       const board = await api.get(api.ledger(`/leaderboards/${game}?period=${period}`));
       if (!alive) return;
       clear(boardBox,
-        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.player === session.player?.id ? "me" : null },
+        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.you ? "me" : null },
           h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
         h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
     } catch (error) {

@@ -4,6 +4,12 @@
 
 from __future__ import annotations
 
+import http.client
+import json
+import threading
+import time
+import urllib.parse
+
 import pytest
 import redis
 
@@ -107,3 +113,86 @@ def test_a_lapsed_guests_token_works_nowhere_once_someone_else_has_the_name(hous
     ]:
         status, answer, _ = request(url, method, sent, auth)
         assert (status, answer.get("code")) == (401, "account_gone"), (method, url, answer)
+
+
+# --- player ids never leave the house ---------------------------------------------------------
+class Reader:
+    """A guest who keeps the raw text of everything the house answered it."""
+
+    def __init__(self, house, name: str):
+        status, session, _ = guest(house, name)
+        assert status == 201, session
+        self.house, self.id, self.read = house, session["player"]["id"], []
+        self.auth = {"Authorization": f"Bearer {session['token']}"}
+
+    def __call__(self, method: str, path: str, body=None) -> dict:
+        status, answer, _ = request(f"{self.house.url}{path}", method, body, self.auth)
+        assert status < 500, (path, answer)
+        self.read.append(json.dumps(answer))
+        return answer
+
+    def watch(self, path: str, until: str) -> threading.Thread:
+        """Read the table's event stream (with the bearer token) in a thread until ``until``
+        shows in it (``streamed``); returns once the stream is open."""
+        opened, self.streamed = threading.Event(), False
+        watching = threading.Thread(target=self._stream, args=(path, until, opened))
+        watching.start()
+        assert opened.wait(30), "the stream did not open"
+        return watching
+
+    def _stream(self, path: str, until: str, opened: threading.Event) -> None:
+        parts = urllib.parse.urlsplit(self.house.url)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        connection.request("GET", path, headers=self.auth)
+        response, text, deadline = connection.getresponse(), "", time.monotonic() + 30
+        while until not in text and time.monotonic() < deadline:
+            text += response.fp.readline().decode()
+            if "event: state" in text:
+                opened.set()
+        connection.close()
+        self.read.append(text)
+        self.streamed = until in text
+
+
+def test_no_payload_names_another_players_id(house):
+    ann, bob, cleo = (Reader(house, name) for name in ("Idann", "Idbob", "Idcleo"))
+    for reader in (ann, bob, cleo):
+        reader("POST", "/api/lobby/online")
+    body = {"game": "speedlaunch", "seats": 2, "settings": {"fill": "empty"}}
+    table_id = ann("POST", "/api/lobby/tables", body)["id"]
+    tables = f"/api/table/tables/{table_id}"
+    bob("POST", f"/api/lobby/tables/{table_id}/seats", {})
+    watching = [reader.watch(f"{tables}/events", "table.game_started") for reader in (ann, cleo)]
+    ann("POST", f"/api/lobby/tables/{table_id}/start")
+    for thread in watching:
+        thread.join(timeout=40)
+    for reader in (ann, bob, cleo):
+        reader("GET", "/api/lobby/online")
+        reader("GET", "/api/lobby/tables")
+        reader("GET", tables)
+        reader("POST", f"{tables}/chat", {"text": "hallo"})
+        reader("GET", f"{tables}/chat")
+    bob("POST", "/api/lobby/invitations", {"to": "Idcleo", "table": table_id})
+    cleo("GET", "/api/lobby/invitations")
+    ann("POST", f"{tables}/leave")
+    bob("POST", f"{tables}/leave")  # the computers play the game to its end
+    deadline = time.monotonic() + 60
+    while cleo("GET", tables)["status"] != "over":
+        assert time.monotonic() < deadline, "the computers did not finish the game"
+        time.sleep(0.2)
+    booked = f"/api/ledger/tables/{table_id}/games/1"
+    while request(f"{house.url}{booked}", headers=cleo.auth)[0] != 200:
+        assert time.monotonic() < deadline, "the game was not booked"
+        time.sleep(0.2)
+    for reader in (ann, bob, cleo):
+        reader("GET", f"{tables}/games/1/record")
+        reader("GET", f"{tables}/games/1/replay?open=true")
+        reader("GET", f"{tables}/log")
+        reader("GET", booked)
+        reader("GET", "/api/ledger/leaderboards/speedlaunch")
+        reader("GET", "/api/ledger/players/Idann?recent=5")
+    assert ann.streamed and cleo.streamed, "both streams carried the game's start"
+    for reader in (ann, bob, cleo):
+        others = [other.id for other in (ann, bob, cleo) if other is not reader]
+        leaks = [(other, text[:300]) for text in reader.read for other in others if other in text]
+        assert not leaks, leaks
