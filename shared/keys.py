@@ -29,6 +29,12 @@ def account_name(name: str) -> str:
     return f"acct:name:{name.casefold()}"
 
 
+def account_skeleton(skeleton: str) -> str:
+    """A name's confusable skeleton (services/lobby/names.py) → the id of the account whose
+    name has it: names that look alike are one name."""
+    return f"acct:skeleton:{skeleton}"
+
+
 def token_generation(player_id: str) -> str:
     """The player's token generation (an integer; absent: 0). Tokens of an older generation
     are refused (shared.auth); it expires TOKEN_MAX_AGE after its last bump or token."""

@@ -86,8 +86,8 @@ CODES: dict[str, Kind] = {
     "method_not_allowed": Kind(405, "The route does not take this method (the `Allow` header lists "
                                     "those it takes)."),
     # 409
-    "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case).",
-                            ("name",)),
+    "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case), or "
+                            "a name that looks like it (Unicode TS #39 skeleton).", ("name",)),
     "stake_unaffordable": Kind(409, "A stake someone cannot pay. Opening a table or setting its "
                                     "stake: above the opener's `balance`. Starting: `name` cannot "
                                     "pay it (`names`: everyone who cannot).",

@@ -15,7 +15,7 @@ import time
 
 import marshmallow as ma
 
-from services.lobby import players, quotas
+from services.lobby import names, players, quotas
 from shared.auth import account_gone, current_player, issue_token, revoke_current
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
@@ -24,31 +24,51 @@ blp = Blueprint("accounts", __name__, description="Guests, registered accounts a
 
 
 class PlayerName(ma.fields.String):
-    """A player's name, NFC-normalised and trimmed, then checked against the house rules."""
+    """A player's name as typed to find an account (sign-in, invitations): trimmed, and held
+    to the rules every name was made under (services/lobby/names.py)."""
+
+    for_new_account = False
+    description = "A player's name, any case"
 
     def __init__(self, **kwargs):
         metadata = {
-            "minLength": players.NAME_MIN,
-            "maxLength": players.NAME_MAX,
-            "description": "Letters, digits, spaces and _ - . (trimmed); unique whatever "
-            "the case, shown as typed",
+            "minLength": names.NAME_MIN,
+            "maxLength": names.NAME_MAX,
+            "description": self.description,
         }
         super().__init__(required=True, metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        name = players.clean_name(super()._deserialize(value, attr, data, **kwargs))
-        problem = players.name_problem(name)
+        typed = super()._deserialize(value, attr, data, **kwargs)
+        if self.for_new_account:
+            name = names.clean(typed)
+            problem = names.problem(name)
+        else:
+            name = names.lookup_forms(typed)[0]
+            problem = names.lookup_problem(name)
         if problem:
             raise ma.ValidationError(problem)
         return name
 
 
+class NewPlayerName(PlayerName):
+    """The name of a new account: NFKC-normalised and trimmed, visible, and unique whatever its
+    case and among names that look alike."""
+
+    for_new_account = True
+    description = (
+        "Letters, digits, spaces and _ - . (NFKC, trimmed; no invisible characters, at least "
+        "one letter or digit); unique whatever the case and among look-alikes (Unicode TS "
+        "#39 skeletons), shown as typed"
+    )
+
+
 class GuestSchema(ma.Schema):
-    name = PlayerName()
+    name = NewPlayerName()
 
 
 class RegistrationSchema(ma.Schema):
-    name = PlayerName()
+    name = NewPlayerName()
     password = ma.fields.String(
         required=True,
         validate=ma.validate.Length(players.PASSWORD_MIN, players.PASSWORD_MAX),
@@ -112,9 +132,12 @@ def _open_account(name: str, password: str | None) -> dict:
     """A new account, within the quota of new accounts per client address and hour (a
     refused name does not count)."""
     with quotas.counted("sign-ups" if password else "guests"):
-        player = players.create_account(redis_client(), name, password, time.time())
-        if player is None:
-            raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
+        try:
+            player = players.create_account(redis_client(), name, password, time.time())
+        except players.NameTaken as taken:
+            why = "a name that looks like it is someone's" if taken.look_alike else "it is taken"
+            raise Problem(f"The name {name!r} cannot be had: {why}.", "name_taken",
+                          name=name) from None  # fmt: skip
     return _session(player)
 
 

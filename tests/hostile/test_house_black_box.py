@@ -196,3 +196,36 @@ def test_no_payload_names_another_players_id(house):
         others = [other.id for other in (ann, bob, cleo) if other is not reader]
         leaks = [(other, text[:300]) for text in reader.read for other in others if other in text]
         assert not leaks, leaks
+
+
+# --- look-alike names -----------------------------------------------------------------------
+LOOK_ALIKES = {
+    "Cyrillic і": ("V\u0456ckwsjldy", 409),
+    "fullwidth": ("\uff36\uff49\uff43\uff4b\uff57\uff53\uff4a\uff4c\uff44\uff59", 409),
+    "mathematical bold": (
+        "".join(
+            chr(0x1D400 + ord(c) - ord("A")) if c.isupper() else chr(0x1D41A + ord(c) - ord("a"))
+            for c in "Vickwsjldy"
+        ),
+        409,
+    ),  # fmt: skip
+    "Kelvin sign": ("Vic\u212awsjldy", 409),
+    "other case": ("vICKWSJLDY", 409),
+    "trailing Hangul filler": ("Vickwsjldy\u3164", 400),
+    "trailing halfwidth Hangul filler": ("Vickwsjldy\uffa0", 400),
+    "fillers only": ("\u3164\u3164\u3164", 400),
+    "dots only": ("..", 400),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LOOK_ALIKES))
+def test_a_look_alike_of_a_registered_name_is_refused(house, kind):
+    body = {"name": "Vickwsjldy", "password": "the real one"}
+    status, answer, _ = request(f"{house.url}/api/lobby/accounts", "POST", body)
+    assert status in (201, 409), answer  # registered by the first case that runs
+    name, refused = LOOK_ALIKES[kind]
+    for path, sent in [("accounts/guest", {"name": name}),
+                       ("accounts", {"name": name, "password": "an impostor"})]:  # fmt: skip
+        status, answer, _ = request(f"{house.url}/api/lobby/{path}", "POST", sent)
+        assert status == refused, (kind, path, answer)
+        assert answer["code"] == ("name_taken" if refused == 409 else "invalid_request"), answer
