@@ -10,6 +10,7 @@ import functools
 import gc
 import ipaddress
 import math
+import re
 import time
 from collections.abc import Iterable
 
@@ -25,6 +26,7 @@ from werkzeug.exceptions import HTTPException
 from shared import config as house_config
 from shared import connection, jsonfast, metrics
 from shared.problems import CODES, Problem
+from shared.tables.errors import no_such_table
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
 
@@ -343,6 +345,18 @@ def error_answer(error: Exception):
     return next((answer(error) for kind, answer in ERROR_ANSWERS if isinstance(error, kind)), None)
 
 
+# What a table id in a path may be: letters, digits, _ and - (the house's ids are hex). A path
+# with anything else there names no table: 404, before any view or Redis sees it.
+TABLE_ID_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def refuse_malformed_table_ids(_endpoint, values) -> None:
+    """A url_value_preprocessor: 404 no_such_table for a ``table_id`` that is no id."""
+    table_id = (values or {}).get("table_id")
+    if table_id is not None and not TABLE_ID_FORM.fullmatch(table_id):
+        raise no_such_table(table_id[:64])
+
+
 def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None) -> Flask:
     """A service app: settings from the environment (overridden by ``config``), a Redis pool,
     the health check, the given blueprints and the OpenAPI document at /openapi.json."""
@@ -372,6 +386,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
+    app.url_value_preprocessor(refuse_malformed_table_ids)
     app.after_request(add_security_headers)
     metrics.instrument(app)  # requests and latency by route, /metrics
     return app

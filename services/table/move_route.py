@@ -6,7 +6,8 @@ after-request hooks cost about as much CPU as the rest of the move (docs/perform
 This WSGI layer answers a well-formed move itself: a JSON body within MAX_CONTENT_LENGTH that
 MoveSchema loads goes to the same service function as the Flask view (moves.make_move), and
 the answer gets the same problem bodies, security headers and request metrics. Anything else
-— another route or method, a body that is too large, not JSON or not a move — goes on to
+— another route or method, a table id that is no id, a body that is too large, not JSON or
+not a move — goes on to
 Flask unchanged, so every bad request is answered exactly as the documented view answers it.
 """
 
@@ -24,7 +25,7 @@ from werkzeug.exceptions import InternalServerError
 from services.table.moves import MoveSchema, make_move
 from shared import metrics
 from shared.auth import bearer_token
-from shared.web import add_security_headers, error_answer, http_problem
+from shared.web import TABLE_ID_FORM, add_security_headers, error_answer, http_problem
 
 ROUTE = "/tables/<table_id>/moves"  # the Flask rule, the name the metrics count it under
 PREFIX, SUFFIX = "/tables/", "/moves"
@@ -54,8 +55,7 @@ class MoveRoute:
             environ["REQUEST_METHOD"] != "POST"
             or not path.startswith(PREFIX)
             or not path.endswith(SUFFIX)
-            or not table_id
-            or "/" in table_id
+            or not TABLE_ID_FORM.fullmatch(table_id)
         ):
             return self.flask(environ, start_response)
         started = time.perf_counter()
