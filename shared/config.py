@@ -61,6 +61,10 @@ def settings() -> dict:
         # edge nginx, a load balancer) name their client in it; anyone else is the client.
         # None by default: `make run` has no proxy in front (make cluster names its nginx)
         "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES")),
+        # Who may read /metrics: requests from these addresses or networks straight to the
+        # instance (never through a proxy). None by default: make run serves everyone on one
+        # port (make cluster, compose and Kubernetes name their scrapers' networks)
+        "METRICS_ALLOW": comma_list(os.environ.get("METRICS_ALLOW")),
         # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
         "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
         "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),

@@ -281,6 +281,15 @@ def client_address() -> str:
     return str(ip)
 
 
+def may_read_metrics() -> bool:
+    """Whether the request may read /metrics: it comes straight from an address of
+    METRICS_ALLOW (the peer itself; a request that passed a proxy, X-Forwarded-For, never)."""
+    if request.headers.get("X-Forwarded-For") is not None:
+        return False
+    networks = _networks(tuple(current_app.config.get("METRICS_ALLOW") or ()))
+    return _is_trusted(request.remote_addr or "", networks)
+
+
 def redis_client(app: Flask | None = None) -> redis.Redis:
     """The app's Redis connection pool (table data, accounts, ledger)."""
     return (app or current_app).extensions["redis"]
@@ -388,7 +397,7 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
         api.register_blueprint(blueprint)
     app.url_value_preprocessor(refuse_malformed_table_ids)
     app.after_request(add_security_headers)
-    metrics.instrument(app)  # requests and latency by route, /metrics
+    metrics.instrument(app, may_read_metrics)  # requests and latency by route, /metrics
     return app
 
 

@@ -229,3 +229,10 @@ def test_a_look_alike_of_a_registered_name_is_refused(house, kind):
         status, answer, _ = request(f"{house.url}/api/lobby/{path}", "POST", sent)
         assert status == refused, (kind, path, answer)
         assert answer["code"] == ("name_taken" if refused == 409 else "invalid_request"), answer
+
+
+# --- metrics ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("service", ["lobby", "table", "ledger"])
+def test_metrics_are_not_served_on_the_main_port(house, service):
+    status, answer, _ = request(f"{house.url}/api/{service}/metrics")
+    assert (status, answer.get("code")) == (404, "not_found"), answer
