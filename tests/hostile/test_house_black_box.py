@@ -96,9 +96,10 @@ def test_a_lapsed_guests_token_works_nowhere_once_someone_else_has_the_name(hous
     tables = f"{house.url}/api/table/tables/{table['id']}"
     view = request(tables, headers=auth)[1]
     assert view["you"] == 0
-    # Seven days away: the guest's account and name lapse (Redis lets them expire) ...
+    # Seven days away: the guest's account, name and skeleton lapse (Redis expires them) ...
     player_id = session["player"]["id"]
-    house.r.delete(f"acct:{player_id}", "acct:name:lapsy")
+    held = [key for key in house.r.scan_iter("acct:skeleton:*") if house.r.get(key) == player_id]
+    house.r.delete(f"acct:{player_id}", "acct:name:lapsy", *held)
     # ... and someone else registers the name.
     body = {"name": "Lapsy", "password": "a new owner"}
     assert request(f"{house.url}/api/lobby/accounts", "POST", body)[0] == 201
