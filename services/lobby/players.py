@@ -88,10 +88,11 @@ def create_account(r: redis.Redis, name: str, password: str | None, now: float) 
     taken (by anyone, a guest included, case-insensitively) or one that looks like it."""
     player_id = "p" + secrets.token_hex(8)
     fields = {"id": player_id, "name": name, "guest": "0" if password else "1", "created_at": now}
-    if password:
+    claimed = [keys.account_name(name), keys.account(player_id), _skeleton_key(name)]
+    if password:  # no hash for a name that is taken (only one that is taken meanwhile)
+        _refuse_if_taken(r, claimed[0], claimed[2])
         fields["password"] = hashed(password)
     ttl = 0 if password else GUEST_TTL
-    claimed = [keys.account_name(name), keys.account(player_id), _skeleton_key(name)]
     if connection.is_cluster(r):
         _create_across_slots(r, claimed, player_id, ttl, fields)
     else:
@@ -100,6 +101,15 @@ def create_account(r: redis.Redis, name: str, password: str | None, now: float) 
         if made != 1:
             raise NameTaken(look_alike=made == 2)
     return public(fields)
+
+
+def _refuse_if_taken(r, name_key: str, skeleton_key: str) -> None:
+    pipe = r.pipeline(transaction=False)
+    pipe.exists(name_key)
+    pipe.exists(skeleton_key)
+    name_held, look_alike_held = pipe.execute()
+    if name_held or look_alike_held:
+        raise NameTaken(look_alike=not name_held)
 
 
 def _create_across_slots(r, claimed: list[str], player_id: str, ttl: int, fields: dict) -> None:

@@ -152,6 +152,17 @@ def test_look_alikes_of_a_name_are_one_name(client):
     assert open_guest(client, "Paypals")["player"]["name"] == "Paypals"
 
 
+def test_registering_a_taken_name_or_a_look_alike_makes_no_hash(client, monkeypatch):
+    """A refused name does not count against the registrations of an address, so it must not
+    cost a hash either."""
+    register(client, "Paula")
+    hashes = []
+    monkeypatch.setattr(players, "hashed", lambda password: hashes.append(1) or "x")
+    assert_problem(register(client, "PAULA"), 409, "name_taken")
+    assert_problem(register(client, "P\u0430ula"), 409, "name_taken")
+    assert hashes == []
+
+
 def test_a_name_is_stored_in_its_nfkc_form(client):
     assert open_guest(client, "\uff2b\uff41\uff52\uff4c \u2162")["player"]["name"] == "Karl III"
 
