@@ -75,6 +75,10 @@ def settings() -> dict:
         "QUOTA_TABLES": int(os.environ.get("QUOTA_TABLES", "5")),
         "QUOTA_SOLO_GAMES_PER_MINUTE": int(os.environ.get("QUOTA_SOLO_GAMES_PER_MINUTE", "5")),
         "QUOTA_INVITATIONS_PER_MINUTE": int(os.environ.get("QUOTA_INVITATIONS_PER_MINUTE", "10")),
+        # Event streams a player may hold open at once, stream tickets a player may take per
+        # minute (0: no limit); services/table/stream_leases.py
+        "STREAMS_PER_PLAYER": int(os.environ.get("STREAMS_PER_PLAYER", "10")),
+        "STREAM_TICKETS_PER_MINUTE": int(os.environ.get("STREAM_TICKETS_PER_MINUTE", "60")),
         # seconds between watchdog rounds, and how long work may be overdue before it steps in
         "WATCHDOG_EVERY": float(os.environ.get("WATCHDOG_EVERY", "5")),
         "WATCHDOG_SLACK": float(os.environ.get("WATCHDOG_SLACK", "2")),

@@ -80,6 +80,12 @@ def tables_opening(player_id: str) -> str:
     return f"quota:seating:{player_id}"
 
 
+def player_streams(player_id: str) -> str:
+    """Zset: the player's open event streams → when each one's lease runs out
+    (services/table/stream_leases.py)."""
+    return f"player:{player_id}:streams"
+
+
 def player_tables(player_id: str) -> str:
     return f"player:{player_id}:tables"  # set of table ids the player sits at
 

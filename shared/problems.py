@@ -133,6 +133,9 @@ CODES: dict[str, Kind] = {
     "too_many_invitations": Kind(429, "The caller sent as many invitations as the house allows in "
                                       "a minute (QUOTA_INVITATIONS_PER_MINUTE); wait `retry_after` "
                                       "seconds.", ("retry_after",)),
+    "too_many_streams": Kind(429, "The caller holds as many event streams open as the house allows "
+                                  "(`limit`, STREAMS_PER_PLAYER); close one and connect again.",
+                                  ("limit", "retry_after")),
     # 5xx and the rest
     "internal_error": Kind(500, "A fault of the house; nothing the client can change."),
     "hint_unavailable": Kind(503, "No computer player answered a hint in time; try again."),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import select
+import socket
 import threading
 import time
 import urllib.parse
@@ -16,6 +18,9 @@ import redis
 from tests.integration.running_house import RunningHouse, request
 
 GUESTS_PER_HOUR = 3
+HEADER_TIMEOUT = 1  # seconds a request's head may take
+NAME_SIGN_INS = 4  # sign-in attempts per name and address and minute (each costs a real hash)
+STREAMS, TICKETS = 3, 5  # open event streams per player, stream tickets per player and minute
 HOUSE_DB = 7  # a database of the test Redis of its own: other tests flush database 0
 
 
@@ -27,7 +32,9 @@ def house(redis_server, tmp_path_factory):
     running = RunningHouse(
         tmp_path_factory.mktemp("house") / "house.log",
         REDIS_URL=url, QUEUE_REDIS_URL=url, BOT_PACE="off",
-        QUOTA_GUESTS_PER_HOUR=str(GUESTS_PER_HOUR),
+        QUOTA_GUESTS_PER_HOUR=str(GUESTS_PER_HOUR), HEADER_TIMEOUT=str(HEADER_TIMEOUT),
+        QUOTA_NAME_SIGN_INS_PER_MINUTE=str(NAME_SIGN_INS),
+        STREAMS_PER_PLAYER=str(STREAMS), STREAM_TICKETS_PER_MINUTE=str(TICKETS), SSE_HEARTBEAT="1",
     )  # fmt: skip
     running.r = r
     try:
@@ -74,8 +81,9 @@ def test_a_guesser_does_not_lock_the_owner_out(house):
     body = {"name": "Lockowner", "password": "owner's secret"}
     status, session, _ = request(f"{house.url}/api/lobby/accounts", "POST", body, source=owner)
     assert status == 201, session
-    answers = [sign_in(house, "lockowner", f"guess {n}", attacker)[0] for n in range(12)]
-    assert answers[:10] == [401] * 10 and answers[-1] == 429, answers
+    guesses = NAME_SIGN_INS + 2
+    answers = [sign_in(house, "lockowner", f"guess {n}", attacker)[0] for n in range(guesses)]
+    assert answers == [401] * NAME_SIGN_INS + [429, 429], answers
     status, again, _ = sign_in(house, "Lockowner", "owner's secret", owner)
     assert status == 200, again
     change = {"password": "owner's secret", "new_password": "another secret"}
@@ -237,3 +245,87 @@ def test_a_look_alike_of_a_registered_name_is_refused(house, kind):
 def test_metrics_are_not_served_on_the_main_port(house, service):
     status, answer, _ = request(f"{house.url}/api/{service}/metrics")
     assert (status, answer.get("code")) == (404, "not_found"), answer
+
+
+# --- unfinished requests ------------------------------------------------------------------------
+def test_a_request_whose_head_never_ends_is_dropped(house):
+    for sent in (b"GET /api/table/healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ", b"GET /api/tab", b""):
+        with socket.create_connection(("127.0.0.1", house.port), timeout=20) as connection:
+            connection.sendall(sent)
+            started = time.monotonic()
+            answer = connection.recv(1024)  # until the house answers or closes the connection
+            assert answer == b"" or answer.startswith(b"HTTP/1.1 408"), (sent, answer)
+            assert time.monotonic() - started < HEADER_TIMEOUT + 10, sent
+
+
+def test_a_head_trickled_a_byte_at_a_time_is_dropped(house):
+    """A slowloris: every byte comes in time for the one before, the head never in time."""
+    head = b"GET /api/table/healthz HTTP/1.1\r\nX-Slow: " + b"x" * 200 + b"\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", house.port), timeout=20) as connection:
+        answer, started = None, time.monotonic()
+        for byte in head:  # at the attacker's pace the head would take 12 s
+            try:
+                connection.sendall(bytes([byte]))
+            except OSError:
+                answer = b""  # the house closed the connection under the trickle
+                break
+            if select.select([connection], [], [], 0.05)[0]:
+                answer = connection.recv(1024)
+                break
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 408"), answer
+        assert time.monotonic() - started < HEADER_TIMEOUT + 5
+
+
+# --- streams and tickets ------------------------------------------------------------------------
+class OpenStream:
+    """An event stream held open (with the bearer token); ``status`` is what the house said."""
+
+    def __init__(self, house, path: str, auth: dict):
+        self.connection = http.client.HTTPConnection("127.0.0.1", house.port, timeout=20)
+        self.connection.request("GET", path, headers=auth)
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.body = {} if self.status == 200 else json.loads(self.response.read())
+        if self.status != 200:
+            self.close()
+
+    def close(self):
+        self.connection.close()
+
+
+def test_a_player_holds_a_bounded_number_of_streams(house):
+    session, other = guest(house, "Streamer")[1], guest(house, "Otherone")[1]
+    auth = {"Authorization": f"Bearer {session['token']}"}
+    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
+    table = request(f"{house.url}/api/lobby/tables", "POST", body, auth)[1]
+    events = f"/api/table/tables/{table['id']}/events"
+    held = [OpenStream(house, events, auth) for _ in range(STREAMS)]
+    try:
+        assert [stream.status for stream in held] == [200] * STREAMS
+        refused = OpenStream(house, events, auth)
+        assert (refused.status, refused.body["code"], refused.body["limit"]) == (
+            429, "too_many_streams", STREAMS)  # fmt: skip
+        stranger = OpenStream(house, events, {"Authorization": f"Bearer {other['token']}"})
+        assert stranger.status == 200, "the limit is the player's own"
+        stranger.close()
+        held.pop().close()  # the house notices at the stream's next heartbeat (1 s here)
+        deadline = time.monotonic() + 15
+        while (again := OpenStream(house, events, auth)).status != 200:
+            assert again.status == 429 and time.monotonic() < deadline, again.body
+            time.sleep(0.1)
+        held.append(again)
+    finally:
+        for stream in held:
+            stream.close()
+
+
+def test_a_player_takes_a_bounded_number_of_stream_tickets(house):
+    session = guest(house, "Ticketeer")[1]
+    auth = {"Authorization": f"Bearer {session['token']}"}
+    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
+    table = request(f"{house.url}/api/lobby/tables", "POST", body, auth)[1]
+    tickets = f"{house.url}/api/table/tables/{table['id']}/stream-tickets"
+    answers = [request(tickets, "POST", None, auth) for _ in range(TICKETS + 1)]
+    assert [status for status, _, _ in answers] == [201] * TICKETS + [429]
+    status, refused, headers = answers[-1]
+    assert refused["code"] == "rate_limited" and int(headers["Retry-After"]) >= 1

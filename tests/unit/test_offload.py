@@ -18,15 +18,15 @@ import os, threading, time
 import gevent
 from shared import offload
 
-def busy():
-    end = time.perf_counter() + 0.3
-    while time.perf_counter() < end:
-        pass
+from argon2 import PasswordHasher
+
+def hashing():
+    PasswordHasher().hash("the house's own profile: 64 MiB, 3 passes, 4 lanes")
     return threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
 
 ticks = []
-ticker = gevent.spawn(lambda: [ticks.append(gevent.sleep(0.01)) for _ in range(10)])
-worker, nice = offload.call(busy)
+ticker = gevent.spawn(lambda: [ticks.append(gevent.sleep(0.005)) for _ in range(1000)])
+worker, nice = offload.call(hashing)
 print(worker != threading.get_native_id(), nice, len(ticks))
 """
 
@@ -37,7 +37,7 @@ def test_on_gevent_the_work_runs_in_a_low_priority_thread_while_the_loop_goes_on
     assert ran.returncode == 0, ran.stderr
     other_thread, nice, ticks = ran.stdout.split()
     assert other_thread == "True" and int(nice) == offload.NICE
-    assert int(ticks) == 10, "the loop went on while the work ran (0: it was held)"
+    assert int(ticks) >= 3, "the loop went on while the hash ran (0: it was held)"
 
 
 def test_without_gevent_the_work_runs_in_the_calling_thread():
