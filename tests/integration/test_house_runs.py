@@ -1,10 +1,15 @@
-"""`make run`: the whole house answers on one origin and stops cleanly on SIGINT."""
+"""`make run`: the whole house answers on one origin, starts a process that dies again, and
+stops cleanly on SIGINT."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
+
 import pytest
 
-from tests.integration.running_house import RunningHouse, alive, descendants, get_json
+from tests.integration.running_house import RunningHouse, alive, descendants, get_json, request
 
 
 @pytest.mark.timeout(120)
@@ -23,3 +28,47 @@ def test_house_serves_every_service_and_stops_on_sigint(tmp_path):
     assert f"{house.url}/" in house.output()
     left = [pid for pid in children if alive(pid)]
     assert not left, f"processes left behind: {left}"
+
+
+@pytest.mark.timeout(180)
+def test_a_worker_killed_mid_game_is_started_again_and_the_computer_moves(tmp_path, redis_url):
+    """A solo table against a computer: the worker dies (SIGKILL) while the human thinks; the
+    house starts it again, and after the human's move the computer moves again."""
+    house = RunningHouse(tmp_path / "house.log", REDIS_URL=redis_url, BOT_PACE="off")
+    try:
+        house.start()
+        status, session, _ = request(f"{house.url}/api/lobby/accounts/guest", "POST",
+                                     {"name": "Solo"})  # fmt: skip
+        assert status == 201, session
+        auth = {"Authorization": f"Bearer {session['token']}"}
+        body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
+        status, table, _ = request(f"{house.url}/api/lobby/tables", "POST", body, auth)
+        assert status == 201, table
+        url = f"{house.url}/api/table/tables/{table['id']}"
+        view = wait_for_my_turn(url, auth)
+        [worker] = house.processes("services.bots.worker")
+        os.kill(worker, signal.SIGKILL)
+        move = {"move": view["current"]["legal"][0], "version": view["version"]}
+        status, moved, _ = request(f"{url}/moves", "POST", move, auth)
+        assert status == 200, moved
+        after = wait_for_my_turn(url, auth, newer_than=moved["version"])
+        assert after["version"] > moved["version"], "the computer moved"
+        [again] = house.processes("services.bots.worker")
+        assert again != worker
+        assert "exited with -9; starting it again" in house.output()
+    finally:
+        assert house.stop() == 0, house.output()[-3000:]
+
+
+def wait_for_my_turn(url: str, auth: dict, newer_than: int = -1, limit: float = 60.0) -> dict:
+    """The table once it is the caller's turn again (or its game is over) at a version newer
+    than ``newer_than``."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        status, view, _ = request(url, headers=auth)
+        assert status == 200, view
+        mine = view["status"] == "playing" and view["current"]["to_move"] == view["you"]
+        if view["version"] > newer_than and (mine or view["status"] != "playing"):
+            return view
+        time.sleep(0.1)
+    raise AssertionError(f"no turn of mine within {limit:.0f} s: {view}")
