@@ -15,7 +15,7 @@ import urllib.parse
 import pytest
 import redis
 
-from tests.integration.running_house import RunningHouse, request
+from tests.integration.running_house import RunningHouse, bearer, request
 
 GUESTS_PER_HOUR = 3
 HEADER_TIMEOUT = 1  # seconds a request's head may take
@@ -95,17 +95,13 @@ def test_a_guesser_does_not_lock_the_owner_out(house):
 
 # --- a lapsed guest's token -------------------------------------------------------------------
 def test_a_lapsed_guests_token_works_nowhere_once_someone_else_has_the_name(house):
-    status, session, _ = guest(house, "Lapsy")
-    assert status == 201, session
-    auth = {"Authorization": f"Bearer {session['token']}"}
-    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
-    status, table, _ = request(f"{house.url}/api/lobby/tables", "POST", body, auth)
-    assert status == 201, table
-    tables = f"{house.url}/api/table/tables/{table['id']}"
+    lapsy = house.guest("Lapsy")
+    auth = bearer(lapsy)
+    tables = house.solo_table(auth)
     view = request(tables, headers=auth)[1]
     assert view["you"] == 0
     # Seven days away: the guest's account, name and skeleton lapse (Redis expires them) ...
-    player_id = session["player"]["id"]
+    player_id = lapsy["id"]
     held = [key for key in house.r.scan_iter("acct:skeleton:*") if house.r.get(key) == player_id]
     house.r.delete(f"acct:{player_id}", "acct:name:lapsy", *held)
     # ... and someone else registers the name.
@@ -294,18 +290,15 @@ class OpenStream:
 
 
 def test_a_player_holds_a_bounded_number_of_streams(house):
-    session, other = guest(house, "Streamer")[1], guest(house, "Otherone")[1]
-    auth = {"Authorization": f"Bearer {session['token']}"}
-    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
-    table = request(f"{house.url}/api/lobby/tables", "POST", body, auth)[1]
-    events = f"/api/table/tables/{table['id']}/events"
+    auth, other = bearer(house.guest("Streamer")), bearer(house.guest("Otherone"))
+    events = urllib.parse.urlsplit(house.solo_table(auth)).path + "/events"
     held = [OpenStream(house, events, auth) for _ in range(STREAMS)]
     try:
         assert [stream.status for stream in held] == [200] * STREAMS
         refused = OpenStream(house, events, auth)
         assert (refused.status, refused.body["code"], refused.body["limit"]) == (
             429, "too_many_streams", STREAMS)  # fmt: skip
-        stranger = OpenStream(house, events, {"Authorization": f"Bearer {other['token']}"})
+        stranger = OpenStream(house, events, other)
         assert stranger.status == 200, "the limit is the player's own"
         stranger.close()
         held.pop().close()  # the house notices at the stream's next heartbeat (1 s here)
@@ -320,11 +313,8 @@ def test_a_player_holds_a_bounded_number_of_streams(house):
 
 
 def test_a_player_takes_a_bounded_number_of_stream_tickets(house):
-    session = guest(house, "Ticketeer")[1]
-    auth = {"Authorization": f"Bearer {session['token']}"}
-    body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
-    table = request(f"{house.url}/api/lobby/tables", "POST", body, auth)[1]
-    tickets = f"{house.url}/api/table/tables/{table['id']}/stream-tickets"
+    auth = bearer(house.guest("Ticketeer"))
+    tickets = house.solo_table(auth) + "/stream-tickets"
     answers = [request(tickets, "POST", None, auth) for _ in range(TICKETS + 1)]
     assert [status for status, _, _ in answers] == [201] * TICKETS + [429]
     status, refused, headers = answers[-1]

@@ -56,6 +56,11 @@ def request(
     return status, parsed, answer_headers
 
 
+def bearer(auth: dict) -> dict:
+    """Only the Authorization header of a guest's ``auth``."""
+    return {"Authorization": auth["Authorization"]}
+
+
 def descendants(pid: int) -> list[int]:
     out = subprocess.run(["ps", "-eo", "pid=,ppid="], capture_output=True, text=True).stdout
     children: dict[int, list[int]] = {}
@@ -120,6 +125,20 @@ class RunningHouse:
             except OSError:
                 time.sleep(0.2)
         raise AssertionError(f"the house did not answer within {limit:.0f} s")
+
+    def guest(self, name: str) -> dict:
+        """A new guest's bearer header (the house must answer 201)."""
+        status, session, _ = request(f"{self.url}/api/lobby/accounts/guest", "POST",
+                                     {"name": name})  # fmt: skip
+        assert status == 201, session
+        return {"Authorization": f"Bearer {session['token']}", "id": session["player"]["id"]}
+
+    def solo_table(self, auth: dict) -> str:
+        """The URL of a new solo Speedone table against a computer, opened with ``auth``."""
+        body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
+        status, table, _ = request(f"{self.url}/api/lobby/tables", "POST", body, bearer(auth))
+        assert status == 201, table
+        return f"{self.url}/api/table/tables/{table['id']}"
 
     def processes(self, marker: str) -> list[int]:
         """The house's processes whose command line contains ``marker``."""

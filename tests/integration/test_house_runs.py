@@ -9,7 +9,14 @@ import time
 
 import pytest
 
-from tests.integration.running_house import RunningHouse, alive, descendants, get_json, request
+from tests.integration.running_house import (
+    RunningHouse,
+    alive,
+    bearer,
+    descendants,
+    get_json,
+    request,
+)
 
 
 @pytest.mark.timeout(120)
@@ -37,14 +44,8 @@ def test_a_worker_killed_mid_game_is_started_again_and_the_computer_moves(tmp_pa
     house = RunningHouse(tmp_path / "house.log", REDIS_URL=redis_url, BOT_PACE="off")
     try:
         house.start()
-        status, session, _ = request(f"{house.url}/api/lobby/accounts/guest", "POST",
-                                     {"name": "Solo"})  # fmt: skip
-        assert status == 201, session
-        auth = {"Authorization": f"Bearer {session['token']}"}
-        body = {"game": "speedone", "seats": 2, "settings": {"solo": True}}
-        status, table, _ = request(f"{house.url}/api/lobby/tables", "POST", body, auth)
-        assert status == 201, table
-        url = f"{house.url}/api/table/tables/{table['id']}"
+        auth = bearer(house.guest("Solo"))
+        url = house.solo_table(auth)
         view = wait_for_my_turn(url, auth)
         [worker] = house.processes("services.bots.worker")
         os.kill(worker, signal.SIGKILL)
