@@ -182,10 +182,17 @@ def touch(r: redis.Redis, player: dict) -> bool:
     if connection.is_cluster(r):  # three slots: the account first, then its name and skeleton
         if not (r.expire(account, ttl) if ttl else r.exists(account)):
             return False
-        if ttl and r.get(name) == player["id"]:
-            r.expire(name, ttl)
-        if ttl and r.get(skeleton) in (None, player["id"]):
-            r.set(skeleton, player["id"], ex=ttl)
+        if ttl:
+            pipe = r.pipeline(transaction=False)
+            pipe.get(name)
+            pipe.set(skeleton, player["id"], nx=True, ex=ttl)  # claimed if nobody holds it
+            pipe.get(skeleton)
+            name_holder, _, skeleton_holder = pipe.execute()
+            pipe = r.pipeline(transaction=False)
+            for key, holder in ((name, name_holder), (skeleton, skeleton_holder)):
+                if holder == player["id"]:
+                    pipe.expire(key, ttl)
+            pipe.execute()
         return True
     return bool(r.eval(_TOUCH, 3, account, name, skeleton, player["id"], ttl))
 
