@@ -40,8 +40,10 @@ TARGET_P99 = 1.0
 
 
 class ClockTable:
-    """Two guests at a table with a clock; seat 0's stream, read until the bench ends. The
-    guests' tokens are signed here (the target's secret), so no sign-in quota applies."""
+    """Two players at a table with a clock; seat 0's stream, read until the bench ends. Their
+    tokens are signed here (the target's secret), so no sign-in quota applies; they are
+    registered players' tokens, which need no account (a guest's is good only while its
+    account exists)."""
 
     def __init__(self, target, number):
         self.t, self.number = target, number
@@ -49,7 +51,7 @@ class ClockTable:
 
     def client(self, seat) -> Client:
         player = {"id": f"clock-{self.number}-{seat}", "name": f"Uhr{self.number}x{seat}",
-                  "guest": True}  # fmt: skip
+                  "guest": False}  # fmt: skip
         token = URLSafeTimedSerializer(self.t.secret, salt=SALT).dumps(player)
         return Client(f"http://{self.t.host}:{self.t.port}", token=token, timeout=120)
 

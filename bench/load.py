@@ -16,7 +16,8 @@ The figures say which one they came from.
 
 Each table is a solo table at Turbo: one scripted human (seat 0, Speedone, 2 seats) against a
 computer, with an SSE connection (opened with a stream ticket). The humans are clients of the
-house's Python library (clients/python), on gevent. The human moves as soon as its SSE stream
+house's Python library (clients/python), on gevent, with registered players' tokens signed by
+the bench (they need no account, as a guest's would). The human moves as soon as its SSE stream
 says it is its turn (a random legal move, with the version and an idempotency key); a finished
 game is replaced by a new table.
 Per N, all N tables are set up first (opened, which starts a solo table; Turbo; the stream
@@ -226,7 +227,7 @@ class Human:
 
     def __init__(self, target, number, stats, pacer):
         self.t, self.no, self.stats, self.pacer = target, number, stats, pacer
-        player = {"id": f"load-{number}", "name": f"Load{number}", "guest": True}
+        player = {"id": f"load-{number}", "name": f"Load{number}", "guest": False}
         token = URLSafeTimedSerializer(target.secret, salt=SALT).dumps(player)
         self.client = Client(f"http://{target.host}:{target.port}", token, timeout=60)
         self.rng = random.Random(number)
@@ -346,7 +347,7 @@ def round_trips_in_process(redis_url, moves=200, queue_url=None) -> float:
 
     lobby = lobby_app(urls).test_client()
     with app.app_context():
-        token = issue_token({"id": "rt-1", "name": "RT", "guest": True})
+        token = issue_token({"id": "rt-1", "name": "RT", "guest": False})
     headers = {"Authorization": f"Bearer {token}"}
     client = app.test_client()
     sends = [0]
@@ -361,7 +362,7 @@ def round_trips_in_process(redis_url, moves=200, queue_url=None) -> float:
     while done < moves:
         body = {"game": GAME, "seats": 2, "options": OPTIONS, "settings": {"fill": "empty"}}
         table_id = lobby.post("/tables", json=body, headers=headers).json["id"]
-        other = {"id": "rt-2", "name": "RT2", "guest": True}
+        other = {"id": "rt-2", "name": "RT2", "guest": False}
         with app.app_context():
             other_headers = {"Authorization": f"Bearer {issue_token(other)}"}
         lobby.post(f"/tables/{table_id}/seats", json={}, headers=other_headers)
@@ -446,7 +447,7 @@ def sse_memory(connections=2000) -> dict:
 
         lobby = lobby_app({"REDIS_URL": server.url, "SECRET_KEY": DEV_SECRET}).test_client()
         token = URLSafeTimedSerializer(DEV_SECRET, salt=SALT).dumps(
-            {"id": "idle", "name": "Idle", "guest": True})  # fmt: skip
+            {"id": "idle", "name": "Idle", "guest": False})  # fmt: skip
         headers = {"Authorization": f"Bearer {token}"}
         tables = []
         for _ in range(50):

@@ -201,7 +201,7 @@ def run_node(argv: list[str], cwd: Path, timeout: float) -> dict:
 def measure_house(target, tables: int, args, run_no: int, mode: str = "versus") -> dict:
     serializer = URLSafeTimedSerializer(target.secret, salt=SALT)
     tokens = [
-        serializer.dumps({"id": f"bgio-{run_no}-{i}", "name": f"Bgio{run_no}x{i}", "guest": True})
+        serializer.dumps({"id": f"bgio-{run_no}-{i}", "name": f"Bgio{run_no}x{i}", "guest": False})
         for i in range(2 * tables)
     ]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:

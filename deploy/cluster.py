@@ -236,6 +236,10 @@ class Supervisor:
             PYTHONUNBUFFERED="1",
             PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         )
+        # nginx on this machine is the only proxy in front of the instances, and the scrapers
+        # (the tests, an operator's Prometheus) read each instance's /metrics from here too
+        base.setdefault("TRUSTED_PROXIES", "127.0.0.1,::1")
+        base.setdefault("METRICS_ALLOW", "127.0.0.1,::1")
         if not base.get("SECRET_KEY"):  # as make run: a key of its own, kept in CLUSTER_VAR
             from services.run import local_secret_key
 

@@ -2,7 +2,9 @@
 
 gevent workers, because Server-Sent Events keep connections open for a long time; gevent's own
 WSGI server in them (gevent_pywsgi), which sends an answer's head and body in one write —
-a move costs less CPU than with gunicorn's HTTP writer (docs/performance.md).
+a move costs less CPU than with gunicorn's HTTP writer (docs/performance.md) — with a deadline
+on every request's head (deploy/gevent_worker.py: HEADER_TIMEOUT, and KEEPALIVE for an idle
+kept-alive connection), since no nginx stands in front of make run.
 """
 
 import os
@@ -16,11 +18,12 @@ if not os.environ.get("SECRET_KEY"):
     )
 
 bind = f"127.0.0.1:{os.environ.get('PORT', '8080')}"
-worker_class = "gevent_pywsgi"
+worker_class = "deploy.gevent_worker.TimedPyWSGIWorker"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
 worker_connections = 1000
 graceful_timeout = 5
 timeout = 30
+keepalive = int(os.environ.get("KEEPALIVE", "75"))
 accesslog = None
 control_socket_disable = True  # several gunicorns on one machine must not share ~/.gunicorn
 

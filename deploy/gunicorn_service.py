@@ -6,7 +6,8 @@
 
 * the table service holds Server-Sent Events open for as long as a player watches a table, so
   it runs gevent workers, each holding many connections (``WORKER_CONNECTIONS``), with
-  gevent's own WSGI server (gevent_pywsgi: an answer's head and body in one write);
+  gevent's own WSGI server (gevent_pywsgi: an answer's head and body in one write) and a
+  deadline on every request's head (deploy/gevent_worker.py, HEADER_TIMEOUT);
 * lobby and ledger answer short requests (the lobby hashes passwords with argon2), so they run
   threaded workers (``WEB_THREADS`` threads each);
 * ``WEB_WORKERS`` processes per instance (default: one per core, at least two);
@@ -34,7 +35,7 @@ if not os.environ.get("SECRET_KEY"):
 SERVICES = {
     # service: (worker class, default graceful timeout in seconds)
     "lobby": ("gthread", 30),
-    "table": ("gevent_pywsgi", 10),
+    "table": ("deploy.gevent_worker.TimedPyWSGIWorker", 10),
     "ledger": ("gthread", 30),
 }
 

@@ -1,8 +1,9 @@
 """`make run`: the whole house on one machine.
 
 Starts an embedded Redis (data in var/redis, AOF on, a free port) unless REDIS_URL is set,
-then the processes of deploy/Procfile under honcho with REDIS_URL pointing at it. Ctrl-C
-(SIGINT) or SIGTERM stops honcho's processes first, then Redis; nothing is left behind.
+then the processes of deploy/Procfile under the house's supervisor (services/supervisor.py)
+with REDIS_URL pointing at it: a process that dies is started again (with backoff); Ctrl-C
+(SIGINT) or SIGTERM stops the processes first, then Redis; nothing is left behind.
 
 The tokens are signed with SECRET_KEY if it is set, else with a random key made on the first
 start and kept in var/secret_key (mode 0600), so tokens survive a restart; every other way of
@@ -14,10 +15,10 @@ from __future__ import annotations
 import os
 import secrets
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
+from services.supervisor import Supervisor
 from shared.embedded_redis import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,24 +64,16 @@ def main() -> int:
     env.setdefault("QUEUE_REDIS_URL", env["REDIS_URL"])
     print(f"Speedgamez runs on http://127.0.0.1:{env['PORT']}/  (Ctrl-C stops it)", flush=True)
 
-    honcho = subprocess.Popen(
-        [sys.executable, "-m", "honcho", "-f", str(PROCFILE), "-d", str(ROOT), "start"],
-        env=env,
-    )
-
-    def forward(signum, _frame):
-        if honcho.poll() is None:
-            honcho.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
-
-    signal.signal(signal.SIGINT, forward)
-    signal.signal(signal.SIGTERM, forward)
+    supervisor = Supervisor(PROCFILE, env, ROOT)
+    signal.signal(signal.SIGINT, lambda _signum, _frame: supervisor.stop())
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: supervisor.stop())
     try:
-        code = honcho.wait()
+        code = supervisor.run()
     finally:
         if embedded:
             embedded.stop()
     print("Speedgamez stopped.", flush=True)
-    return 0 if code in (0, -signal.SIGINT, 130) else code
+    return code
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ it (:func:`revoke_tokens`). Checking costs one GET per authenticated request. Th
 TOKEN_MAX_AGE after the last bump or issue, so it lapses only when no token it could refuse
 is still valid. A move reads it together with the table, or its commit checks it
 (shared/tables/play.py's Guard).
+
+Lapsed guests: a guest's account expires after 7 days away (services/lobby/players.py), and
+its name may then go to someone else. A guest's token is good only while its account exists:
+the same round trip that reads the generation asks whether the account is still there (401
+account_gone when not). A registered account never lapses, so its tokens need no such read.
 """
 
 from __future__ import annotations
@@ -122,13 +127,45 @@ def token_revoked() -> Problem:
     )
 
 
+def account_gone() -> Problem:
+    return Problem(
+        "This account no longer exists (a guest's lapses after 7 days away); choose a name or "
+        "sign in again.",
+        "account_gone",
+    )
+
+
+def refusal(gone: bool) -> Problem:
+    """What a token that no longer holds is told: its account is gone, or it was revoked."""
+    return account_gone() if gone else token_revoked()
+
+
+def account_key(player: dict) -> str | None:
+    """The key that must exist for the player's tokens to be good: a guest's account (it
+    lapses); None for a registered player (its account never does)."""
+    return keys.account(player["id"]) if player["guest"] else None
+
+
+def check_standing(r, player: dict, generation: int) -> None:
+    """401 unless the token's generation is the player's and, for a guest, the account still
+    exists: one round trip."""
+    account = account_key(player)
+    pipe = r.pipeline(transaction=False)
+    pipe.get(keys.token_generation(player["id"]))
+    if account:
+        pipe.exists(account)
+    stored, *exists = pipe.execute()
+    if exists == [0] or int(stored or 0) != generation:
+        raise refusal(exists == [0])
+
+
 def current_player(required: bool = True) -> dict | None:
     """The caller from its bearer token; 401 with a problem body when it is missing, bad,
-    expired or revoked (or None when ``required`` is False and no token was sent)."""
+    expired or revoked, or its guest account lapsed (or None when ``required`` is False and no
+    token was sent)."""
     signed = signed_player(presented_token(), required)
     if signed is None:
         return None
     player, generation = signed
-    if int(_redis().get(keys.token_generation(player["id"])) or 0) != generation:
-        raise token_revoked()
+    check_standing(_redis(), player, generation)
     return player

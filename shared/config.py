@@ -62,14 +62,27 @@ def settings() -> dict:
         "ACTION_RATE_LIMIT": int(os.environ.get("ACTION_RATE_LIMIT", "10")),
         "ACTION_RATE_WINDOW": float(os.environ.get("ACTION_RATE_WINDOW", "1")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
-        # edge nginx, a load balancer) name their client in it; anyone else is the client
-        "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),
+        # edge nginx, a load balancer) name their client in it; anyone else is the client.
+        # None by default: `make run` has no proxy in front (make cluster names its nginx)
+        "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES")),
+        # Who may read /metrics: requests from these addresses or networks straight to the
+        # instance (never through a proxy). None by default: make run serves everyone on one
+        # port (make cluster, compose and Kubernetes name their scrapers' networks)
+        "METRICS_ALLOW": comma_list(os.environ.get("METRICS_ALLOW")),
         # Quotas (0: off), enforced in Redis for the whole house; docs/operations.md "Quotas"
         "QUOTA_GUESTS_PER_HOUR": int(os.environ.get("QUOTA_GUESTS_PER_HOUR", "10")),
         "QUOTA_SIGN_UPS_PER_HOUR": int(os.environ.get("QUOTA_SIGN_UPS_PER_HOUR", "5")),
+        "QUOTA_SIGN_INS_PER_MINUTE": int(os.environ.get("QUOTA_SIGN_INS_PER_MINUTE", "30")),
+        "QUOTA_NAME_SIGN_INS_PER_MINUTE": int(
+            os.environ.get("QUOTA_NAME_SIGN_INS_PER_MINUTE", "10")
+        ),
         "QUOTA_TABLES": int(os.environ.get("QUOTA_TABLES", "5")),
         "QUOTA_SOLO_GAMES_PER_MINUTE": int(os.environ.get("QUOTA_SOLO_GAMES_PER_MINUTE", "5")),
         "QUOTA_INVITATIONS_PER_MINUTE": int(os.environ.get("QUOTA_INVITATIONS_PER_MINUTE", "10")),
+        # Event streams a player may hold open at once, stream tickets a player may take per
+        # minute (0: no limit); services/table/stream_leases.py
+        "STREAMS_PER_PLAYER": int(os.environ.get("STREAMS_PER_PLAYER", "10")),
+        "STREAM_TICKETS_PER_MINUTE": int(os.environ.get("STREAM_TICKETS_PER_MINUTE", "60")),
         # seconds between watchdog rounds, and how long work may be overdue before it steps in
         "WATCHDOG_EVERY": float(os.environ.get("WATCHDOG_EVERY", "5")),
         "WATCHDOG_SLACK": float(os.environ.get("WATCHDOG_SLACK", "2")),

@@ -29,9 +29,10 @@ def account_name(name: str) -> str:
     return f"acct:name:{name.casefold()}"
 
 
-def sign_in_attempts(name: str) -> str:
-    """Counter of sign-in attempts for a name in the current minute (rate limit)."""
-    return f"acct:signin:{name.casefold()}"
+def account_skeleton(skeleton: str) -> str:
+    """A name's confusable skeleton (services/lobby/names.py) → the id of the account whose
+    name has it: names that look alike are one name."""
+    return f"acct:skeleton:{skeleton}"
 
 
 def token_generation(player_id: str) -> str:
@@ -77,6 +78,12 @@ def tables_opening(player_id: str) -> str:
     """Counter of the player's requests that are taking a seat or opening a table right now
     (the table quota counts them besides the tables the player sits at)."""
     return f"quota:seating:{player_id}"
+
+
+def player_streams(player_id: str) -> str:
+    """Zset: the player's open event streams → when each one's lease runs out
+    (services/table/stream_leases.py)."""
+    return f"player:{player_id}:streams"
 
 
 def player_tables(player_id: str) -> str:

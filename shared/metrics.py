@@ -13,6 +13,9 @@ What is measured:
 * ``speedgamez_queue_jobs``: the RQ queues' lengths (queued, scheduled, started, failed),
   read from the queue Redis at scrape time (served by the workers' exporter).
 
+A web service serves /metrics only to its scrapers: requests straight from METRICS_ALLOW
+(shared.web.may_read_metrics); anyone else gets a 404, as for a route that does not exist.
+
 Several processes per service (gunicorn workers, RQ's work horses) share their figures through
 prometheus-client's multiprocess mode: set ``PROMETHEUS_MULTIPROC_DIR`` to a directory of
 that instance (deploy/gunicorn_service.py clears it when the instance starts). Without it the
@@ -31,8 +34,9 @@ import glob
 import os
 import socket
 import time
+from collections.abc import Callable
 
-from flask import Response, g, request
+from flask import Response, abort, g, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -222,8 +226,9 @@ def answered(service: str, route: str, method: str, status: int, started: float)
     LATENCY.labels(service, route, method).observe(time.perf_counter() - started)
 
 
-def instrument(app) -> None:
-    """Measure every request of a Flask app and serve the figures at /metrics."""
+def instrument(app, may_read: Callable[[], bool] = lambda: True) -> None:
+    """Measure every request of a Flask app and serve the figures at /metrics to the requests
+    ``may_read`` lets in (the others get the 404 of a route that does not exist)."""
     service = app.name
 
     @app.before_request
@@ -244,6 +249,8 @@ def instrument(app) -> None:
         return response
 
     def metrics():
+        if not may_read():
+            abort(404)
         body = generate_latest(registry())
         return Response(body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 

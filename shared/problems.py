@@ -91,8 +91,8 @@ CODES: dict[str, Kind] = {
     "method_not_allowed": Kind(405, "The route does not take this method (the `Allow` header lists "
                                     "those it takes)."),
     # 409
-    "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case).",
-                            ("name",)),
+    "name_taken": Kind(409, "The name is taken (by anyone, a guest too, whatever the case), or "
+                            "a name that looks like it (Unicode TS #39 skeleton).", ("name",)),
     "not_at_table": Kind(409, "The caller neither sits nor waits at this table: there is nothing "
                               "to leave."),
     "stake_unaffordable": Kind(409, "A stake someone cannot pay. Opening a table or setting its "
@@ -144,6 +144,9 @@ CODES: dict[str, Kind] = {
     "too_many_invitations": Kind(429, "The caller sent as many invitations as the house allows in "
                                       "a minute (QUOTA_INVITATIONS_PER_MINUTE); wait `retry_after` "
                                       "seconds.", ("retry_after",)),
+    "too_many_streams": Kind(429, "The caller holds as many event streams open as the house allows "
+                                  "(`limit`, STREAMS_PER_PLAYER); close one and connect again.",
+                                  ("limit", "retry_after")),
     # 5xx and the rest
     "internal_error": Kind(500, "A fault of the house; nothing the client can change."),
     "hint_unavailable": Kind(503, "No computer player answered a hint in time; try again."),

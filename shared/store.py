@@ -70,9 +70,10 @@ end
 # KEYS[4] is the request's key, or KEYS[1] when the change has none (a key of the table's
 # slot: a cluster routes a script by its keys); the announcement goes out with ARGV[10]
 # (PUBLISH or SPUBLISH) on KEYS[7], the table's channel. With ARGV[16] the commit first
-# checks that KEYS[8] holds that integer (absent: 0) — a guard (Commit.guard), on a
-# standalone Redis only: the key is not the table's.
+# checks that KEYS[8] holds that integer (absent: 0), and with ARGV[17] that KEYS[9] exists
+# — a guard (Commit.guard), on a standalone Redis only: its keys are not the table's.
 _COMMIT_BODY = """
+if ARGV[17] ~= '' and redis.call('EXISTS', KEYS[9]) == 0 then return {4} end
 if ARGV[16] ~= '' and tonumber(redis.call('GET', KEYS[8]) or '0') ~= tonumber(ARGV[16]) then
   return {3}
 end
@@ -194,7 +195,12 @@ class VersionConflict(Exception):
 
 
 class GuardRefused(Exception):
-    """The commit's guard key did not hold its value; nothing was written."""
+    """The commit's guard did not hold (``gone``: its key that must exist did not); nothing
+    was written."""
+
+    def __init__(self, gone: bool):
+        super().__init__("the guard does not hold")
+        self.gone = gone
 
 
 @dataclass(frozen=True)
@@ -236,7 +242,8 @@ class Commit:
     clock_at: float | None = None  # a human's deadline: arm a clock prompt for it if needed
     now: float = 0.0  # the change's time: an armed prompt not later than it has fired
     booking: dict | None = None  # a game ended: kept as unbooked until the ledger confirms
-    guard: tuple[str, int] | None = None  # (key, the integer it must hold) — standalone only
+    # (key, the integer it must hold, a key that must exist or None) — standalone only
+    guard: tuple[str, int, str | None] | None = None
 
 
 @dataclass
@@ -269,17 +276,20 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
 
 
 def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
-                   guard_key: str | None = None):  # fmt: skip
-    """(the StoredAnswer to ``request_key`` or None, the table document or None, the value
-    of ``guard_key`` or None) in one round trip — the move path's first read."""
+                   guard: tuple[str, str | None] | None = None):  # fmt: skip
+    """(the StoredAnswer to ``request_key`` or None, the table document or None, and for a
+    ``guard`` (a key, a key that must exist or None): (the key's value, whether the other
+    exists), else None) in one round trip — the move path's first read."""
     pipe = r.pipeline(transaction=False)
-    if guard_key:
-        pipe.get(guard_key)
+    if guard:
+        pipe.get(guard[0])
+        if guard[1]:
+            pipe.exists(guard[1])
     if request_key:
         pipe.get(keys.table_request(table_id, request_key))
     pipe.hmget(keys.table(table_id), "version", "doc")
     results = pipe.execute()
-    guarded = results[0] if guard_key else None
+    guarded = (results[0], not guard[1] or bool(results[1])) if guard else None
     stored = results[-2] if request_key else None
     return (_stored_answer(stored) if stored else None), parse_doc(*results[-1]), guarded
 
@@ -305,7 +315,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     new_version = 1 if expected is None else expected + 1
     doc = jsonfast.dumps({k: v for k, v in change.doc.items() if k != "version"})
     table_key = keys.table(table_id)
-    guard_key, guard_value = change.guard or (table_key, "")
+    guard_key, guard_value, must_exist = change.guard or (table_key, "", None)
     request = keys.table_request(table_id, change.request_key) if change.request_key else table_key
     result = _script_and(
         r,
@@ -319,6 +329,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             keys.table_unbooked(table_id),
             keys.table_channel(table_id),
             guard_key,
+            must_exist or table_key,
         ],
         [
             "" if expected is None else str(expected),
@@ -337,11 +348,12 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
             change.booking["game_id"] if change.booking else "",
             jsonfast.dumps(change.booking) if change.booking else "",
             str(guard_value),
+            "1" if must_exist else "",
         ],
         lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
     )
-    if result[0] == 3:
-        raise GuardRefused()
+    if result[0] in (3, 4):
+        raise GuardRefused(gone=result[0] == 4)
     status, value, *armed = result
     if status == 0:
         raise VersionConflict(int(value) if value else None)

@@ -10,6 +10,7 @@ import functools
 import gc
 import ipaddress
 import math
+import re
 import time
 from collections.abc import Iterable
 
@@ -28,6 +29,7 @@ from shared import config as house_config
 from shared import connection, jsonfast, metrics, ratelimit, text
 from shared.auth import presented_token, signed_player
 from shared.problems import CODES, Problem
+from shared.tables.errors import no_such_table
 from shared.tables.jobs import Jobs
 from shared.tables.play import Context
 
@@ -364,6 +366,15 @@ def client_address() -> str:
     return str(ip)
 
 
+def may_read_metrics() -> bool:
+    """Whether the request may read /metrics: it comes straight from an address of
+    METRICS_ALLOW (the peer itself; a request that passed a proxy, X-Forwarded-For, never)."""
+    if request.headers.get("X-Forwarded-For") is not None:
+        return False
+    networks = _networks(tuple(current_app.config.get("METRICS_ALLOW") or ()))
+    return _is_trusted(request.remote_addr or "", networks)
+
+
 def redis_client(app: Flask | None = None) -> redis.Redis:
     """The app's Redis connection pool (table data, accounts, ledger)."""
     return (app or current_app).extensions["redis"]
@@ -428,6 +439,18 @@ def error_answer(error: Exception):
     return next((answer(error) for kind, answer in ERROR_ANSWERS if isinstance(error, kind)), None)
 
 
+# What a table id in a path may be: letters, digits, _ and - (the house's ids are hex). A path
+# with anything else there names no table: 404, before any view or Redis sees it.
+TABLE_ID_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def refuse_malformed_table_ids(_endpoint, values) -> None:
+    """A url_value_preprocessor: 404 no_such_table for a ``table_id`` that is no id."""
+    table_id = (values or {}).get("table_id")
+    if table_id is not None and not TABLE_ID_FORM.fullmatch(table_id):
+        raise no_such_table(table_id[:64])
+
+
 def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None) -> Flask:
     """A service app: settings from the environment (overridden by ``config``), a Redis pool,
     the health check, the given blueprints and the OpenAPI document at /openapi.json."""
@@ -457,10 +480,11 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
+    app.url_value_preprocessor(refuse_malformed_table_ids)
     app.before_request(refuse_unsound_text)
     app.before_request(limit_actions)
     app.after_request(add_security_headers)
-    metrics.instrument(app)  # requests and latency by route, /metrics
+    metrics.instrument(app, may_read_metrics)  # requests and latency by route, /metrics
     return app
 
 

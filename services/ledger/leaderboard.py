@@ -52,9 +52,9 @@ class LeaderboardQuery(ma.Schema):
 
 class StandingSchema(ma.Schema):
     rank = fields.Integer(allow_none=True, metadata={"description": "None: not on the board"})
-    player = fields.String()
     name = fields.String()
     points = fields.Integer()
+    you = fields.Boolean(metadata={"description": "The caller"})
 
 
 class LeaderboardSchema(ma.Schema):
@@ -66,15 +66,17 @@ class LeaderboardSchema(ma.Schema):
     me = fields.Nested(StandingSchema, metadata={"description": "The caller's own standing"})
 
 
-def top(r, key: str, limit: int) -> list[dict]:
-    """The best ``limit`` players; ties share the rank of the first of them."""
+def top(r, key: str, limit: int, viewer_id: str) -> list[dict]:
+    """The best ``limit`` players by name (``you`` marks the viewer; player ids never leave
+    the house); ties share the rank of the first of them."""
     rows = r.zrevrange(key, 0, limit - 1, withscores=True)
     names = r.hmget(keys.PLAYER_NAMES, [player for player, _ in rows]) if rows else []
     standings, rank, previous = [], 0, None
     for index, ((player, points), name) in enumerate(zip(rows, names, strict=True)):
         if points != previous:
             rank, previous = index + 1, points
-        standings.append({"rank": rank, "player": player, "name": name or player, "points": points})
+        standings.append({"rank": rank, "name": name or "?", "points": points,
+                          "you": player == viewer_id})  # fmt: skip
     return standings
 
 
@@ -82,7 +84,7 @@ def standing(r, key: str, player: dict) -> dict:
     """The caller's rank and points (rank None and 0 points when not on the board)."""
     points = r.zscore(key, player["id"])
     rank = None if points is None else 1 + r.zcount(key, f"({points}", "+inf")
-    return {"rank": rank, "player": player["id"], "name": player["name"], "points": points or 0}
+    return {"rank": rank, "name": player["name"], "points": points or 0}
 
 
 @blp.route("/<game>")
@@ -102,6 +104,6 @@ def leaderboard(query, game):
         "period": query["period"],
         "month": month,
         "players": r.zcard(key),
-        "top": top(r, key, query["limit"]),
-        "me": standing(r, key, g.player),
+        "top": top(r, key, query["limit"], g.player["id"]),
+        "me": {**standing(r, key, g.player), "you": True},
     }

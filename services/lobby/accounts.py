@@ -15,8 +15,8 @@ import time
 
 import marshmallow as ma
 
-from services.lobby import players, quotas
-from shared.auth import current_player, issue_token, revoke_current
+from services.lobby import names, players, quotas
+from shared.auth import account_gone, current_player, issue_token, revoke_current
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
@@ -24,31 +24,51 @@ blp = Blueprint("accounts", __name__, description="Guests, registered accounts a
 
 
 class PlayerName(ma.fields.String):
-    """A player's name, NFC-normalised and trimmed, then checked against the house rules."""
+    """A player's name as typed to find an account (sign-in, invitations): trimmed, and held
+    to the rules every name was made under (services/lobby/names.py)."""
+
+    for_new_account = False
+    description = "A player's name, any case"
 
     def __init__(self, **kwargs):
         metadata = {
-            "minLength": players.NAME_MIN,
-            "maxLength": players.NAME_MAX,
-            "description": "Letters, digits, spaces and _ - . (trimmed); unique whatever "
-            "the case, shown as typed",
+            "minLength": names.NAME_MIN,
+            "maxLength": names.NAME_MAX,
+            "description": self.description,
         }
         super().__init__(required=True, metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        name = players.clean_name(super()._deserialize(value, attr, data, **kwargs))
-        problem = players.name_problem(name)
+        typed = super()._deserialize(value, attr, data, **kwargs)
+        if self.for_new_account:
+            name = names.clean(typed)
+            problem = names.problem(name)
+        else:
+            name = names.lookup_forms(typed)[0]
+            problem = names.lookup_problem(name)
         if problem:
             raise ma.ValidationError(problem)
         return name
 
 
+class NewPlayerName(PlayerName):
+    """The name of a new account: NFKC-normalised and trimmed, visible, and unique whatever its
+    case and among names that look alike."""
+
+    for_new_account = True
+    description = (
+        "Letters, digits, spaces and _ - . (NFKC, trimmed; no invisible characters, at least "
+        "one letter or digit); unique whatever the case and among look-alikes (Unicode TS "
+        "#39 skeletons), shown as typed"
+    )
+
+
 class GuestSchema(ma.Schema):
-    name = PlayerName()
+    name = NewPlayerName()
 
 
 class RegistrationSchema(ma.Schema):
-    name = PlayerName()
+    name = NewPlayerName()
     password = ma.fields.String(
         required=True,
         validate=ma.validate.Length(players.PASSWORD_MIN, players.PASSWORD_MAX),
@@ -93,11 +113,7 @@ def signed_in() -> dict:
     """The calling player (401 without a valid token, or when the account is gone)."""
     player = current_player()
     if not players.touch(redis_client(), player):
-        raise Problem(
-            "This account no longer exists (a guest's lapses after 7 days away); choose a "
-            "name or sign in again.",
-            "account_gone",
-        )
+        raise account_gone()
     return player
 
 
@@ -105,24 +121,23 @@ def _session(player: dict, generation: int | None = None) -> dict:
     return {"token": issue_token(player, generation), "player": player}
 
 
-def _count_sign_in_attempt(r, name: str) -> None:
-    """Count an attempt at the name's password; 429 when there were too many this minute."""
-    wait = players.sign_in_wait(r, name)
-    if wait:
-        raise Problem(
-            f"Too many sign-in attempts for this name; try again in {wait} s.",
-            "rate_limited",
-            retry_after=wait,
-        )
+def _count_sign_in_attempt(name: str) -> None:
+    """Count an attempt at the name's password, before any hash is made: 429 when this
+    address made too many attempts this minute, or too many at this name."""
+    quotas.take("sign-ins")
+    quotas.take("name-sign-ins", about=name)
 
 
 def _open_account(name: str, password: str | None) -> dict:
     """A new account, within the quota of new accounts per client address and hour (a
     refused name does not count)."""
     with quotas.counted("sign-ups" if password else "guests"):
-        player = players.create_account(redis_client(), name, password, time.time())
-        if player is None:
-            raise Problem(f"The name {name!r} is taken.", "name_taken", name=name)
+        try:
+            player = players.create_account(redis_client(), name, password, time.time())
+        except players.NameTaken as taken:
+            why = "a name that looks like it is someone's" if taken.look_alike else "it is taken"
+            raise Problem(f"The name {name!r} cannot be had: {why}.", "name_taken",
+                          name=name) from None  # fmt: skip
     return _session(player)
 
 
@@ -158,9 +173,10 @@ def register(body):
     (429, "Too many attempts; see Retry-After"),
 )
 def sign_in(body):
-    """Sign in to a registered account (at most 10 attempts per name and minute)."""
+    """Sign in to a registered account: at most QUOTA_SIGN_INS_PER_MINUTE attempts per client
+    address and minute, and QUOTA_NAME_SIGN_INS_PER_MINUTE at one name (429 rate_limited)."""
     r = redis_client()
-    _count_sign_in_attempt(r, body["name"])
+    _count_sign_in_attempt(body["name"])
     player = players.authenticate(r, body["name"], body["password"])
     if player is None:
         raise Problem("The name or the password is wrong.", "bad_password")
@@ -196,12 +212,12 @@ def sign_out_everywhere():
 )
 def change_password(body):
     """Change the password (registered players): every token issued so far is revoked, and
-    the answer carries a new one. Wrong passwords count as sign-in attempts for the name."""
+    the answer carries a new one. Every try counts as a sign-in attempt at the name."""
     player = signed_in()
     if player["guest"]:
         raise Problem("A guest has no password; register a name instead.", "guest_account")
     r = redis_client()
-    _count_sign_in_attempt(r, player["name"])
+    _count_sign_in_attempt(player["name"])
     checked = players.authenticate(r, player["name"], body["password"])
     if checked is None or checked["id"] != player["id"]:
         raise Problem("The password is wrong.", "bad_password")

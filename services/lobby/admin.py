@@ -4,8 +4,11 @@ TOKEN_MAX_AGE), e.g. in a lobby container:
     python -m services.lobby.admin ban NAME        # no sign-in, every token revoked
     python -m services.lobby.admin unban NAME      # may sign in again
     python -m services.lobby.admin sign-out NAME   # every token revoked (lost device)
+    python -m services.lobby.admin index-names     # every name's look-alike skeleton kept
 
-Each prints one line saying what it did; an unknown name exits with status 1.
+Each prints one line saying what it did; an unknown name exits with status 1. index-names
+gives the accounts made before skeletons were kept theirs now, instead of at their next
+sign-in or lobby request (services/lobby/players.py).
 """
 
 from __future__ import annotations
@@ -25,12 +28,18 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("command", choices=("ban", "unban", "sign-out"))
-    parser.add_argument("name", help="the player's name (any case)")
+    parser.add_argument("command", choices=("ban", "unban", "sign-out", "index-names"))
+    parser.add_argument("name", nargs="?", help="the player's name (any case)")
     args = parser.parse_args(argv)
     settings = config.settings()
     r = connection.connect(settings["REDIS_URL"])
-    account = players.find(r, players.clean_name(args.name))
+    if args.command == "index-names":
+        claimed, shared = players.index_skeletons(r)
+        print(f"{claimed} names got their skeleton; {shared} look like a name claimed before.")
+        return 0
+    if not args.name:
+        parser.error(f"{args.command} needs a NAME")
+    account = players.find(r, args.name)
     if account is None:
         print(f"There is no player named {args.name!r}.", file=sys.stderr)
         return 1

@@ -33,8 +33,10 @@ class InvitationRequestSchema(ma.Schema):
     )
 
 
-class InvitationSchema(ma.Schema):
-    id = ma.fields.String()
+class SentInvitationSchema(ma.Schema):
+    """An invitation as its inviter reads it: without its id, which names the invitee's
+    player id (player ids never leave the house; only the invitee answers it)."""
+
     from_ = ma.fields.String(
         data_key="from", attribute="from", metadata={"description": "The inviter's name"}
     )
@@ -42,6 +44,12 @@ class InvitationSchema(ma.Schema):
     table = ma.fields.String()
     game = ma.fields.String()
     expires_at = ma.fields.Float(metadata={"description": "Unix seconds"})
+
+
+class InvitationSchema(SentInvitationSchema):
+    """An invitation as its invitee reads it: with the id to accept or decline it by."""
+
+    id = ma.fields.String()
 
 
 class InvitationListSchema(ma.Schema):
@@ -64,7 +72,7 @@ class AcceptedSchema(ma.Schema):
 
 @blp.route("/invitations", methods=["POST"])
 @blp.arguments(InvitationRequestSchema)
-@blp.response(201, InvitationSchema)
+@blp.response(201, SentInvitationSchema)
 @blp.problems(
     (401, "No valid token"),
     (403, "The caller does not sit at the table, or it is a solo table"),

@@ -15,9 +15,9 @@ blp = Blueprint("presence", __name__, description="Who is online")
 
 
 class OnlinePlayerSchema(ma.Schema):
-    id = ma.fields.String()
     name = ma.fields.String()
     seen_at = ma.fields.Float(metadata={"description": "Last heartbeat (unix seconds)"})
+    you = ma.fields.Boolean(metadata={"description": "The caller"})
 
 
 class OnlineSchema(ma.Schema):
@@ -44,6 +44,5 @@ def heartbeat():
 @blp.problems((401, "No valid token"))
 def online():
     """The players seen in the last minute."""
-    signed_in()
-    listed, count = players.online(redis_client(), time.time())
+    listed, count = players.online(redis_client(), time.time(), signed_in()["id"])
     return {"players": listed, "count": count}

@@ -4,6 +4,10 @@ counter in Redis (shared.ratelimit.take, keys under ``quota:``), so it holds acr
 instance of the lobby.
 
 * new guest accounts and new registered names per client address and hour (429);
+* sign-in attempts (a password checked: signing in, changing the password) per client address
+  and minute, and per name and client address and minute, counted before any hash is made
+  (429): a guesser is slowed down without locking the name's owner out, who signs in from
+  another address;
 * tables a player sits at that are open or playing (409 ``too_many_tables``): counted when
   the player opens a table or takes a seat, from the player's tables themselves, so a game
   that ended or a table left frees its place at once;
@@ -31,6 +35,8 @@ SEATING_SECONDS = 30  # how long an unfinished opening or seating counts at most
 WINDOWED = {
     "guests": ("QUOTA_GUESTS_PER_HOUR", HOUR, "guest accounts"),
     "sign-ups": ("QUOTA_SIGN_UPS_PER_HOUR", HOUR, "registrations"),
+    "sign-ins": ("QUOTA_SIGN_INS_PER_MINUTE", MINUTE, "sign-in attempts"),
+    "name-sign-ins": ("QUOTA_NAME_SIGN_INS_PER_MINUTE", MINUTE, "sign-in attempts for one name"),
     "solo": ("QUOTA_SOLO_GAMES_PER_MINUTE", MINUTE, "games alone against computers"),
     "invitations": ("QUOTA_INVITATIONS_PER_MINUTE", MINUTE, "invitations"),
 }
@@ -38,25 +44,32 @@ WINDOWED = {
 REFUSALS = {
     "guests": lambda detail, wait: Problem(detail, "too_many_guests", retry_after=wait),
     "sign-ups": lambda detail, wait: Problem(detail, "too_many_sign_ups", retry_after=wait),
+    "sign-ins": lambda detail, wait: Problem(detail, "rate_limited", retry_after=wait),
+    "name-sign-ins": lambda detail, wait: Problem(detail, "rate_limited", retry_after=wait),
     "solo": lambda detail, wait: Problem(detail, "too_many_solo_games", retry_after=wait),
     "invitations": lambda detail, wait: Problem(detail, "too_many_invitations", retry_after=wait),
 }
-PER_ADDRESS = {"guests", "sign-ups"}
+PER_ADDRESS = {"guests", "sign-ups", "sign-ins", "name-sign-ins"}
 
 
 def _limit(name: str) -> int:
     return int(current_app.config.get(WINDOWED[name][0]) or 0)
 
 
-def _subject(name: str, player: dict | None) -> str:
-    return client_address() if name in PER_ADDRESS else player["id"]
+def _subject(name: str, player: dict | None, about: str | None) -> str:
+    """Whose use it is: the client address (with the name ``about``, case-insensitively, for
+    the attempts at one name) or the player."""
+    if name not in PER_ADDRESS:
+        return player["id"]
+    return f"{client_address()}:{about.casefold()}" if about else client_address()
 
 
-def take(name: str, player: dict | None = None) -> None:
-    """Use one of quota ``name`` (per client address, or per ``player``), or raise its 429."""
+def take(name: str, player: dict | None = None, about: str | None = None) -> None:
+    """Use one of quota ``name`` (per client address, per client address and the name
+    ``about``, or per ``player``), or raise its 429."""
     _, window, what = WINDOWED[name]
     limit = _limit(name)
-    wait = ratelimit.take(redis_client(), name, _subject(name, player), limit, window)
+    wait = ratelimit.take(redis_client(), name, _subject(name, player, about), limit, window)
     if wait is not None:
         whose = "this address" if name in PER_ADDRESS else "you"
         per = "hour" if window == HOUR else "minute"
@@ -67,7 +80,7 @@ def take(name: str, player: dict | None = None) -> None:
 
 def give_back(name: str, player: dict | None = None) -> None:
     """The request that took a quota failed (a taken name): it does not count."""
-    ratelimit.give_back(redis_client(), name, _subject(name, player), _limit(name))
+    ratelimit.give_back(redis_client(), name, _subject(name, player, None), _limit(name))
 
 
 @contextmanager

@@ -22,7 +22,9 @@ import time
 import marshmallow as ma
 from flask import Response, current_app, request, stream_with_context
 
+from services.table import stream_leases
 from services.table.hub import Hub
+from services.table.stream_leases import StreamLease
 from shared import jsonfast, keys, store
 from shared.auth import current_player
 from shared.games.base import redact_event
@@ -130,14 +132,16 @@ class EventsQuerySchema(ma.Schema):
 
 @blp.route("/tables/<table_id>/stream-tickets", methods=["POST"])
 @blp.response(201, TicketSchema)
-@blp.problems(401, 404)
+@blp.problems(401, 404, (429, "Over STREAM_TICKETS_PER_MINUTE"))
 def stream_ticket(table_id):
     """A ticket for one connection to the table's events, valid a minute: EventSource cannot
-    send the bearer token as a header, and a token in the URL would be logged."""
+    send the bearer token as a header, and a token in the URL would be logged. At most
+    STREAM_TICKETS_PER_MINUTE a player and minute (429 rate_limited)."""
     player = current_player()
     r = redis_client()
     if not store.exists(r, table_id):
         raise no_such_table(table_id)
+    stream_leases.take_ticket(r, player["id"])
     ticket = secrets.token_urlsafe(24)
     holder = {key: player[key] for key in ("id", "name", "guest")}
     r.set(keys.stream_ticket(table_id, ticket), jsonfast.dumps(holder), ex=TICKET_SECONDS)
@@ -162,11 +166,12 @@ def stream_player(r, table_id: str, ticket: str | None) -> dict:
 @blp.route("/tables/<table_id>/events")
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, description="text/event-stream of update, state and closed events")
-@blp.problems(400, 401, 404)
+@blp.problems(400, 401, 404, (429, "The player holds STREAMS_PER_PLAYER streams open"))
 def events(query, table_id):
     """Subscribe to a table, with a ``ticket`` (POST …/stream-tickets) or a bearer token.
     Reconnect with the Last-Event-ID header (or the ``lastEventId`` query parameter); an id
-    that is not a stream id counts as none (a full state first)."""
+    that is not a stream id counts as none (a full state first). A player holds at most
+    STREAMS_PER_PLAYER streams open (429 too_many_streams)."""
     last_id = (
         request.headers.get("Last-Event-ID") or query.get("lastEventId") or query.get("last_id")
     )
@@ -177,6 +182,8 @@ def events(query, table_id):
     if not store.exists(r, table_id):
         raise no_such_table(table_id)
     stream = Stream(table_id, player["id"], last_id)
+    lease = StreamLease(r, player["id"])
+    lease.take()  # 429 while the player holds STREAMS_PER_PLAYER streams open
     subscription = hub().subscribe(table_id)
     heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)
 
@@ -187,6 +194,7 @@ def events(query, table_id):
             yield stream.catch_up(r)
             while True:
                 batch = subscription.next(heartbeat)
+                lease.renew()
                 if subscription.overflowed.is_set():
                     subscription.overflowed.clear()
                     yield stream.state(r)
@@ -198,4 +206,6 @@ def events(query, table_id):
             hub().unsubscribe(subscription)
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(generate(), mimetype="text/event-stream", headers=headers)
+    response = Response(generate(), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(lease.give_back)  # also when the stream never started
+    return response

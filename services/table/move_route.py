@@ -5,11 +5,11 @@ A move is the house's most frequent request, and its answer is made whole by the
 after-request hooks cost about as much CPU as the rest of the move (docs/performance.md).
 This WSGI layer answers a well-formed move itself: a JSON body within MAX_CONTENT_LENGTH, of
 sound text (shared/text.py, checked as shared.web checks every other request) that MoveSchema
-loads, at a path of sound text, goes to the same service function as the Flask view
+loads, at a table id that is an id, goes to the same service function as the Flask view
 (moves.make_move), and the answer gets the same problem bodies, security headers and request
-metrics. Anything else — another route or method, a body that is too large, not JSON, not a
-move or not sound — goes on to Flask unchanged, so every bad request is answered exactly as
-the documented view answers it.
+metrics. Anything else — another route or method, a table id that is no id, a body that is
+too large, not JSON, not a move or not sound — goes on to Flask unchanged, so every bad
+request is answered exactly as the documented view answers it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from werkzeug.exceptions import InternalServerError
 from services.table.moves import MoveSchema, make_move
 from shared import metrics, text
 from shared.auth import bearer_token
-from shared.web import add_security_headers, error_answer, http_problem
+from shared.web import TABLE_ID_FORM, add_security_headers, error_answer, http_problem
 
 ROUTE = "/tables/<table_id>/moves"  # the Flask rule, the name the metrics count it under
 PREFIX, SUFFIX = "/tables/", "/moves"
@@ -56,9 +56,7 @@ class MoveRoute:
             environ["REQUEST_METHOD"] != "POST"
             or not path.startswith(PREFIX)
             or not path.endswith(SUFFIX)
-            or not table_id
-            or "/" in table_id
-            or text.wsgi_flaw(table_id)
+            or not TABLE_ID_FORM.fullmatch(table_id)
         ):
             return self.flask(environ, start_response)
         started = time.perf_counter()

@@ -9,8 +9,8 @@ import redis
 from flask import current_app
 from rq.exceptions import NoSuchJobError
 
-from shared import keys, ratelimit, store
-from shared.auth import current_player, presented_token, signed_player, token_revoked
+from shared import auth, keys, ratelimit, store
+from shared.auth import current_player, presented_token, signed_player
 from shared.games import get_game
 from shared.problems import Problem
 from shared.tables import table
@@ -73,15 +73,16 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
     """The answer to a move ``body`` (MoveSchema) sent with the bearer ``token``, already cut
     to the caller; raises a Problem for what the caller is to be told instead."""
     player, generation = signed_player(token)
-    # the generation is read with the table, or checked by the commit (shared.tables.play)
-    guard = Guard(keys.token_generation(player["id"]), generation, token_revoked)
+    # the token's standing is read with the table, or checked by the commit (shared.tables.play)
+    guard = Guard(keys.token_generation(player["id"]), generation, auth.refusal,
+                  auth.account_key(player))  # fmt: skip
     ctx = table_context()
     config = current_app.config
     try:
         ratelimit.check(ctx.r, "moves", player["id"],
                         config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
     except TooSoon:  # a repeat of an applied move is still answered like the first
-        guard.check(ctx.r.get(guard.key))
+        auth.check_standing(ctx.r, player, generation)
         key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
         if key and (answer := store.stored_answer(ctx.r, table_id, key.key)):
             return key.replay(answer)

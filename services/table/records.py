@@ -23,7 +23,9 @@ class RecordSchema(ma.Schema):
     game = ma.fields.String()
     no = ma.fields.Integer()
     options = ma.fields.Dict()
-    seats = ma.fields.List(ma.fields.Dict())
+    seats = ma.fields.List(
+        ma.fields.Dict(), metadata={"description": "{kind, name, strength} per seat"}
+    )
     seed = ma.fields.Integer()
     first = ma.fields.Integer()
     initial = ma.fields.Dict(metadata={"description": "the engine's snapshot of the deal"})
@@ -106,7 +108,7 @@ def record(r, table_id: str, game_no: int) -> dict:
         "game": doc["game"],
         "no": game_no,
         "options": deal["options"],
-        "seats": deal["seats"],
+        "seats": [table.public_seat(seat) for seat in deal["seats"]],
         "seed": deal["seed"],
         "first": deal["first"],
         "initial": engine.snapshot(initial),

@@ -45,6 +45,19 @@ export async function call(method, path, body) {
   return data;
 }
 
+// A value put into an API path: percent-encoded, so that a "/", "?" or "#" in it stays inside
+// its own segment. "." and ".." are refused: a browser resolves them to another path however
+// they are written (%2E too), so a link could send the player's requests elsewhere.
+export function segment(value) {
+  const text = String(value);
+  if (!text || /^(\.|%2e){1,2}$/i.test(text)) throw new Error(`not a path segment: ${text}`);
+  return encodeURIComponent(text);
+}
+
+// path`/tables/${id}/moves`: an API path with every value in it encoded as one segment.
+export const path = (strings, ...values) =>
+  strings.reduce((out, part, index) => out + part + (index < values.length ? segment(values[index]) : ""), "");
+
 export const api = {
   get: (path) => call("GET", path),
   post: (path, body = {}) => call("POST", path, body),

@@ -4,7 +4,7 @@ import { ApiError, api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { duration } from "./endscreen.js";
 import { renderLobby } from "./lobby.js";
-import { playerPath, replayPath, tablePath } from "./paths.js";
+import { isTableId, playerPath, replayPath, tablePath } from "./paths.js";
 import { renderPlayer } from "./player.js";
 import { renderReplay } from "./replay.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
@@ -157,16 +157,23 @@ export function showReplay(id, no, { replace = false } = {}) {
   cleanup = renderReplay(main, id, no);
 }
 
-// The page of the address in the bar; false when it names none (/ and anything unknown).
+// The page of the address in the bar; false when it names none (/ and anything unknown, a
+// table id that is no id, a player "." or "..", an address that does not decode).
 function route() {
   const path = location.pathname;
-  const match = (pattern) => path.match(pattern)?.slice(1).map(decodeURIComponent);
+  const match = (pattern) => {
+    try {
+      return path.match(pattern)?.slice(1).map(decodeURIComponent);
+    } catch (error) {
+      return null; // a broken %-escape
+    }
+  };
   const replay = match(/^\/t\/([^/]+)\/(\d+)\/?$/);
-  if (replay) return showReplay(replay[0], Number(replay[1]), { replace: true }), true;
+  if (replay && isTableId(replay[0])) return showReplay(replay[0], Number(replay[1]), { replace: true }), true;
   const table = match(/^\/t\/([^/]+)\/?$/);
-  if (table) return showTable(table[0], { replace: true }), true;
+  if (table && isTableId(table[0])) return showTable(table[0], { replace: true }), true;
   const player = match(/^\/p\/([^/]+)\/?$/);
-  if (player) return showPlayer(player[0], { replace: true }), true;
+  if (player && !/^\.{1,2}$/.test(player[0])) return showPlayer(player[0], { replace: true }), true;
   return false;
 }
 

@@ -2,7 +2,7 @@
 // with the places, the leaderboard points and Taler each player won or lost (the ledger's
 // booking of the game), the rounds one by one, who left the game, and "Nochmal" only when a
 // next game can be dealt.
-import { api } from "./api.js";
+import { api, path } from "./api.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
@@ -53,7 +53,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const mine = booking;
     const ask = async () => {
       try {
-        mine.data = await api.get(api.ledger(`/tables/${encodeURIComponent(table.id)}/games/${table.current.no}`));
+        mine.data = await api.get(api.ledger(path`/tables/${table.id}/games/${table.current.no}`));
         if (booking === mine && last && !layer.hidden) render(last.table, last.board);
       } catch (error) {
         mine.tries += 1;

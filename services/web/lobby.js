@@ -1,6 +1,6 @@
 // The lobby: the three games, opening a table with every setting, the open tables, who is
 // online (challenge) and incoming invitations, and the leaderboard per game.
-import { api, session } from "./api.js";
+import { api, path, session } from "./api.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { callPlayer } from "./notify.js";
@@ -197,7 +197,7 @@ export function renderLobby(root, { openTable }) {
   async function refreshTables() {
     try {
       const [tables, mine] = await Promise.all([
-        api.get(api.lobby(`/tables?game=${game}`)),
+        api.get(api.lobby(path`/tables?game=${game}`)),
         api.get(api.lobby("/me/tables")),
       ]);
       if (!alive) return;
@@ -220,7 +220,7 @@ export function renderLobby(root, { openTable }) {
   function tableRow(table, action) {
     const join = async () => {
       try {
-        await api.post(api.lobby(`/tables/${table.id}/seats`), {});
+        await api.post(api.lobby(path`/tables/${table.id}/seats`), {});
         openTable(table.id);
       } catch (error) {
         showError(error);
@@ -256,7 +256,7 @@ export function renderLobby(root, { openTable }) {
       clear(onlineBox, h("li.muted", {}, t("lobby.online.count", { n: online.count })),
         online.players.map((player) => h("li", {},
           h("span", {}, player.name),
-          player.id === session.player?.id ? h("span.muted", {}, ` (${t("table.you")})`) :
+          player.you ? h("span.muted", {}, ` (${t("table.you")})`) :
             h("button.small", { type: "button", "data-testid": "challenge", onclick: () => challenge(player.name) }, t("lobby.challenge")))));
     } catch (error) {
       /* the next poll tries again */
@@ -277,7 +277,7 @@ export function renderLobby(root, { openTable }) {
           type: "button",
           onclick: async () => {
             try {
-              const accepted = await api.post(api.lobby(`/invitations/${inv.id}/accept`));
+              const accepted = await api.post(api.lobby(path`/invitations/${inv.id}/accept`));
               openTable(accepted.table);
             } catch (error) {
               showError(error);
@@ -287,7 +287,7 @@ export function renderLobby(root, { openTable }) {
         h("button.small", {
           type: "button",
           onclick: async () => {
-            await api.post(api.lobby(`/invitations/${inv.id}/decline`)).catch(showError);
+            await api.post(api.lobby(path`/invitations/${inv.id}/decline`)).catch(showError);
             refreshInvites();
           },
         }, t("lobby.decline")))) : h("p.muted", {}, "—"));
@@ -298,10 +298,10 @@ export function renderLobby(root, { openTable }) {
 
   async function refreshBoard() {
     try {
-      const board = await api.get(api.ledger(`/leaderboards/${game}?period=${period}`));
+      const board = await api.get(api.ledger(path`/leaderboards/${game}?period=${period}`));
       if (!alive) return;
       clear(boardBox,
-        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.player === session.player?.id ? "me" : null },
+        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.you ? "me" : null },
           h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
         h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
     } catch (error) {

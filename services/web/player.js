@@ -1,6 +1,6 @@
 // A player's page (/p/<name>): games, wins, leaderboard points and rank per game, and the
 // last booked games with place, points and Taler, each leading to its replay.
-import { api } from "./api.js";
+import { api, path } from "./api.js";
 import { duration } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
 import { replayPath } from "./paths.js";
@@ -13,7 +13,7 @@ export function renderPlayer(root, name) {
 
   async function load() {
     try {
-      const page = await api.get(api.ledger(`/players/${encodeURIComponent(name)}?recent=20`));
+      const page = await api.get(api.ledger(path`/players/${name}?recent=20`));
       if (!alive) return;
       const when = (at) => at ? new Date(at * 1000).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }) : "";
       clear(box,

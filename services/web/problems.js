@@ -93,6 +93,7 @@ const SPECIAL = {
   too_many_guests: (problem) => t("problem.too_many_guests", { m: minutes(problem) }),
   too_many_sign_ups: (problem) => t("problem.too_many_sign_ups", { m: minutes(problem) }),
   too_many_tables: (problem) => t("problem.too_many_tables", { limit: problem.limit ?? 5 }),
+  too_many_streams: (problem) => t("problem.too_many_streams", { limit: problem.limit ?? 10 }),
   too_many_solo_games: (problem) => t("problem.too_many_solo_games", { s: seconds(problem) }),
   too_many_invitations: (problem) => t("problem.too_many_invitations", { s: seconds(problem) }),
 };

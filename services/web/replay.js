@@ -2,7 +2,7 @@
 // engine (GET …/games/<no>/replay), as one seat saw them, as a spectator, or with every hand
 // open. Forward, back, jump to a move, play at a chosen speed; the game's own board draws
 // each step, nothing is played.
-import { api, session } from "./api.js";
+import { api, path, session } from "./api.js";
 import { launchCard, oneCard, towerCard } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { tablePath } from "./paths.js";
@@ -53,7 +53,7 @@ export function renderReplay(root, id, no) {
     if (mode === "open") query.set("open", "true");
     else if (seat !== null) query.set("seat", String(seat));
     try {
-      const answer = await api.get(api.table(`/tables/${encodeURIComponent(id)}/games/${no}/replay?${query}`));
+      const answer = await api.get(api.table(`${path`/tables/${id}/games/${no}/replay`}?${query}`));
       if (!alive) return;
       const first = !data;
       data = answer;

@@ -4,12 +4,12 @@
 // repeat the used ticket, so on an error this closes the stream, fetches a new ticket and
 // reconnects with lastEventId: the server replays exactly what was missed. Every `state` and
 // `update` carries a fresh table.
-import { api } from "./api.js";
+import { api, path } from "./api.js";
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10000]; // waits after 1, 2, 3 … failures in a row
 
 export function subscribe(tableId, { onTable, onEvents, onClosed }) {
-  const base = api.table(`/tables/${encodeURIComponent(tableId)}`);
+  const base = api.table(path`/tables/${tableId}`);
   let source = null;
   let lastId = null;
   let failures = 0;

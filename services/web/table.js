@@ -1,7 +1,7 @@
 // The table frame common to all games: seats, clock, log, chat, Turbo, hints, leave, the end
 // screen with "Nochmal", and the waiting room before the start. Each game's board is a module
 // (speedlaunch.js, speedtower.js, speedone.js) that renders into the board area.
-import { api, session } from "./api.js";
+import { api, path, session } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { optionControls, settingControls } from "./lobby.js";
 import { createEndScreen } from "./endscreen.js";
@@ -90,7 +90,7 @@ export function renderTable(root, id, { toLobby }) {
     sending = true;
     clearHint();
     try {
-      const answer = await api.post(api.table(`/tables/${id}/moves`), { move, version: table.version });
+      const answer = await api.post(api.table(path`/tables/${id}/moves`), { move, version: table.version });
       accept(answer.table);
       return answer;
     } catch (error) {
@@ -106,7 +106,7 @@ export function renderTable(root, id, { toLobby }) {
 
   async function refresh() {
     try {
-      accept(await api.get(api.table(`/tables/${id}`)), true);
+      accept(await api.get(api.table(path`/tables/${id}`)), true);
     } catch (error) {
       if (error.status === 404 || error.status === 403) {
         toast(error.message);
@@ -195,7 +195,7 @@ export function renderTable(root, id, { toLobby }) {
       settings.solo && playing ? h("button.turbo", {
         type: "button", "data-testid": "turbo", "aria-pressed": String(!!current?.turbo), disabled: !!current?.turbo,
         onclick: async () => {
-          try { accept(await api.post(api.table(`/tables/${id}/turbo`))); } catch (error) { showError(error); }
+          try { accept(await api.post(api.table(path`/tables/${id}/turbo`))); } catch (error) { showError(error); }
         },
       }, current?.turbo ? `⚡ ${t("table.turbo.on")}` : `⚡ ${t("table.turbo")}`) : null,
       playing && table.you !== null ? h("button.hint", {
@@ -359,14 +359,14 @@ export function renderTable(root, id, { toLobby }) {
           onsubmit: async (e) => {
             e.preventDefault();
             try {
-              accept(await api.patch(api.lobby(`/tables/${id}/settings`), { options: options.read(), settings: settings.read() }));
+              accept(await api.patch(api.lobby(path`/tables/${id}/settings`), { options: options.read(), settings: settings.read() }));
             } catch (error) { showError(error); }
           },
         }, h("div.grid-fields", {}, options.fields, settings.fields), h("button", { type: "submit" }, t("room.save")))));
       parts.push(h("button.primary.big", {
         type: "button", "data-testid": "start",
         onclick: async () => {
-          try { accept(await api.post(api.lobby(`/tables/${id}/start`))); } catch (error) { showError(error); }
+          try { accept(await api.post(api.lobby(path`/tables/${id}/start`))); } catch (error) { showError(error); }
         },
       }, t("room.start")));
     }
@@ -386,7 +386,7 @@ export function renderTable(root, id, { toLobby }) {
 
   async function setSeat(index, body) {
     try {
-      accept(await api.put(api.lobby(`/tables/${id}/seats/${index}`), body));
+      accept(await api.put(api.lobby(path`/tables/${id}/seats/${index}`), body));
     } catch (error) {
       showError(error);
     }
@@ -394,7 +394,7 @@ export function renderTable(root, id, { toLobby }) {
 
   // ---------------------------------------------------------------- the end screen
   async function rematch() {
-    try { accept(await api.post(api.table(`/tables/${id}/rematch`))); } catch (error) { showError(error); }
+    try { accept(await api.post(api.table(path`/tables/${id}/rematch`))); } catch (error) { showError(error); }
   }
 
   // ---------------------------------------------------------------- hints
@@ -409,7 +409,7 @@ export function renderTable(root, id, { toLobby }) {
     hintBox.hidden = false;
     hintBox.replaceChildren(icon("bulb"), " …");
     try {
-      const answer = await api.get(api.table(`/tables/${id}/hint`));
+      const answer = await api.get(api.table(path`/tables/${id}/hint`));
       hintBox.replaceChildren(icon("bulb"), ` ${board.describe ? board.describe(answer.move) : JSON.stringify(answer.move)}`);
       board.showHint?.(answer.move);
     } catch (error) {
@@ -423,7 +423,7 @@ export function renderTable(root, id, { toLobby }) {
   async function leaveNow() {
     if (table && table.you === null && !waitingHere()) return toLobby(); // only watching
     try {
-      await api.post(api.table(`/tables/${id}/leave`));
+      await api.post(api.table(path`/tables/${id}/leave`));
     } catch (error) {
       if (error.status !== 404 && error.problem.code !== "not_at_table") showError(error); // gone already
     }
@@ -447,7 +447,7 @@ export function renderTable(root, id, { toLobby }) {
     if (!alive) return;
     const version = table.version;
     try {
-      const lines = await api.get(api.table(`/tables/${id}/log?lang=${lang()}`));
+      const lines = await api.get(api.table(path`/tables/${id}/log?lang=${lang()}`));
       if (!alive) return;
       loggedVersion = version;
       const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
@@ -473,7 +473,7 @@ export function renderTable(root, id, { toLobby }) {
   async function say(body) {
     if (chatLockUntil > Date.now() / 1000) return;
     try {
-      await api.post(api.table(`/tables/${id}/chat`), body);
+      await api.post(api.table(path`/tables/${id}/chat`), body);
       chatInput.value = "";
       chatLockUntil = Date.now() / 1000 + CHAT_LOCK;
     } catch (error) {
@@ -485,7 +485,7 @@ export function renderTable(root, id, { toLobby }) {
 
   async function loadChat() {
     try {
-      const lines = await api.get(api.table(`/tables/${id}/chat`));
+      const lines = await api.get(api.table(path`/tables/${id}/chat`));
       clear(chatLines);
       chatSeen.clear();
       lines.slice().sort((a, b) => a.at - b.at).forEach(addChat);

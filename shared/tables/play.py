@@ -7,8 +7,9 @@ run through :func:`change`, so a stale or duplicated request can never apply twi
 deadline that passed is applied by whoever touches the table first.
 
 A human's move costs two round trips to the table Redis: the first read (the mover's token
-generation, the stored answer and the table) and the commit (script and due index,
-pipelined) — or the commit alone, which then checks the token generation, when this process
+generation and, for a guest, whether the account exists; the stored answer and the table) and
+the commit (script and due index, pipelined) — or the commit alone, which then checks the
+token, when this process
 watches the table and so keeps its newest document (``Context.docs``; on one Redis only).
 The move route's rate limit (MOVE_RATE_LIMIT) adds one round trip of its own before. Jobs
 are enqueued only for a computer's turn, and for a clock only when the table has no armed
@@ -52,17 +53,23 @@ class Pending:
 
 @dataclass(frozen=True)
 class Guard:
-    """An integer a Redis key must hold (absent: 0) for a change to be made or answered — a
-    move's token generation (shared.auth) — read with the table in the change's first round
-    trip, or checked by the commit when no read comes before it."""
+    """What must hold in Redis for a change to be made or answered — a move's token
+    (shared.auth): the integer a key holds (absent: 0), and that a second key exists when one
+    is named (a guest's account) — read with the table in the change's first round trip, or
+    checked by the commit when no read comes before it."""
 
     key: str
     value: int
-    refusal: Callable[[], Exception]  # what the caller is told when it does not hold
+    refusal: Callable[[bool], Exception]  # what the caller is told (True: ``account`` is gone)
+    account: str | None = None  # a key that must exist too
 
-    def check(self, stored: str | None) -> None:
-        if int(stored or 0) != self.value:
-            raise self.refusal()
+    @property
+    def reads(self) -> tuple[str, str | None]:
+        return self.key, self.account
+
+    def check(self, stored: str | None, exists: bool = True) -> None:
+        if not exists or int(stored or 0) != self.value:
+            raise self.refusal(not exists)
 
 
 @dataclass(frozen=True)
@@ -267,9 +274,9 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
             else:
                 answer, doc, held = store.load_or_answer(ctx.r, table_id,
                                                          request_key and request_key.key,
-                                                         unchecked and unchecked.key)  # fmt: skip
+                                                         unchecked and unchecked.reads)  # fmt: skip
                 if unchecked:
-                    unchecked.check(held)
+                    unchecked.check(*held)
                     unchecked = None
             if answer:
                 return None, request_key.replay(answer)
@@ -315,8 +322,8 @@ def change(ctx: Context, table_id: str, operation: Operation | None = None,
                 continue
             except store.AlreadyApplied as applied:
                 return None, request_key.replay(applied.stored)
-            except store.GuardRefused:
-                raise unchecked.refusal() from None
+            except store.GuardRefused as refused:
+                raise unchecked.refusal(refused.gone) from None
             due_unsure = False
             return doc, value
         raise Conflict("the table is too busy right now; try again", code="table_busy")
@@ -335,7 +342,7 @@ def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
     committed = store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, key, answer, fingerprint, ctx.retention,
         due=due_of(doc), clock_at=clock_of(doc), now=ctx.now, booking=pending.booking,
-        guard=(guard.key, guard.value) if guard else None,
+        guard=(guard.key, guard.value, guard.account) if guard else None,
     ))  # fmt: skip
     if ctx.docs is not None:
         ctx.docs.seen(doc["id"], doc["version"], committed.doc)

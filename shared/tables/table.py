@@ -21,6 +21,11 @@ def empty_seat() -> dict:
     return {"kind": "empty", "player": None, "name": None, "strength": None}
 
 
+def public_seat(seat: dict) -> dict:
+    """A seat as it may leave the house: who sits there by name, never by player id."""
+    return {"kind": seat["kind"], "name": seat["name"], "strength": seat["strength"]}
+
+
 def computer_seat(seat: int, strength: str) -> dict:
     name = house.computer_name(seat, strength)
     return {"kind": "computer", "player": None, "name": name, "strength": strength}
@@ -328,7 +333,8 @@ def deal(doc: dict, now: float) -> list[dict]:
     }
     for seat in doc["seats"]:
         seat.pop("back", None)
-    return [{"type": "table.game_started", "no": number, "first": first, "seats": doc["seats"]}]
+    seats = [public_seat(seat) for seat in doc["seats"]]
+    return [{"type": "table.game_started", "no": number, "first": first, "seats": seats}]
 
 
 def stake_payers(doc: dict) -> list[str]:

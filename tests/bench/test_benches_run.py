@@ -20,6 +20,7 @@ SMALL = {
     "soak.py": ["--games", "3"],
     "capacity.py": ["--tables", "2", "--moves", "2", "--games", "3"],
     "engines.py": ["--seconds", "0.2"],
+    "sign_in_flood.py": ["--seconds", "2", "--flooders", "2"],
     "tournament.py": ["--games", "2", "--game", "speedtower", "--seats", "2"],
 }
 

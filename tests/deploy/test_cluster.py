@@ -43,6 +43,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from shared.embedded_redis import free_port
 from shared.games import get_game
 from shared.games.base import redact_event
+from tests.integration.running_house import alive as process_alive
 
 pytestmark = pytest.mark.slow
 
@@ -63,14 +64,6 @@ def cluster_command(command: str, env: dict, timeout: float = 240) -> subprocess
         [sys.executable, "-m", "deploy.cluster", command], cwd=ROOT, env=env,
         capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
-
-
-def process_alive(pid: int) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "\nState:\tZ" not in status
 
 
 class Cluster:

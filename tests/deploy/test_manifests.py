@@ -390,7 +390,8 @@ def test_gunicorn_settings_per_service(service):
     helpers = {"os", "shutil", "SERVICES", "service", "kind", "graceful", "control_socket_path"}
     unknown = {k for k in settings if not k.startswith("__")} - known - helpers
     assert not unknown, f"not gunicorn settings: {unknown}"
-    assert settings["worker_class"] == ("gevent_pywsgi" if service == "table" else "gthread")
+    gevent = "deploy.gevent_worker.TimedPyWSGIWorker"  # gevent_pywsgi with a header deadline
+    assert settings["worker_class"] == (gevent if service == "table" else "gthread")
     assert settings["bind"] == "0.0.0.0:8000"
     assert settings["control_socket_disable"] is True
     assert settings["keepalive"] > 60, "longer than nginx keeps idle upstream connections"

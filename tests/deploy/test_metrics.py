@@ -30,7 +30,7 @@ def sample(text: str, name: str, **labels) -> float:
 def test_every_service_counts_its_requests_by_route(redis_url):
     from services.table.app import create_app
 
-    app = create_app({"TESTING": True, "REDIS_URL": redis_url})
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "METRICS_ALLOW": ["127.0.0.1"]})
     client = app.test_client()
     before = client.get("/metrics").text
     assert client.get("/healthz").status_code == 200
@@ -46,6 +46,25 @@ def test_every_service_counts_its_requests_by_route(redis_url):
     assert sample(after, name, route="<unmatched>", status="404") >= 1
     count = "speedgamez_http_request_duration_seconds_count"
     assert sample(after, count, service="table", route="/healthz") >= 2
+
+
+@pytest.mark.parametrize("service", ["lobby", "table", "ledger"])
+def test_metrics_are_for_the_allowed_scrapers_only(redis_url, service):
+    """Straight from METRICS_ALLOW: the figures; from anywhere else, or through a proxy
+    (X-Forwarded-For), the 404 problem of a route that does not exist."""
+    from importlib import import_module
+
+    create_app = import_module(f"services.{service}.app").create_app
+    config = {"TESTING": True, "REDIS_URL": redis_url, "TRUSTED_PROXIES": ["10.0.0.7"]}
+    closed = create_app(config).test_client()
+    response = closed.get("/metrics")
+    assert (response.status_code, response.json["code"]) == (404, "not_found")
+    scraper = create_app({**config, "METRICS_ALLOW": ["10.1.0.0/16"]}).test_client()
+    assert scraper.get("/metrics", environ_base={"REMOTE_ADDR": "10.1.2.3"}).status_code == 200
+    for refused in [{"environ_base": {"REMOTE_ADDR": "127.0.0.1"}},
+                    {"environ_base": {"REMOTE_ADDR": "10.1.2.3"},
+                     "headers": {"X-Forwarded-For": "10.1.2.3"}}]:  # fmt: skip
+        assert scraper.get("/metrics", **refused).status_code == 404
 
 
 def test_open_event_streams_are_counted_until_they_close():

@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import re
 import time
+import urllib.parse
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, SIZES, no_horizontal_scroll, sign_in, unique_name
+from tests.e2e.helpers import (
+    END,
+    SIZES,
+    browser_token,
+    no_horizontal_scroll,
+    sign_in,
+    unique_name,
+)
 
 
 @pytest.mark.slow
@@ -61,6 +69,30 @@ def test_a_table_has_its_own_address_through_reload_back_and_forward(new_page, s
     page.goto("/t/nosuchtable")
     expect(page.locator(".lobby")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/$"))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_link_whose_table_id_is_no_id_sends_no_request_elsewhere(new_page, house):
+    """A crafted link (/t/..%2F..%2Fledger%2Fbalance%3F) must not make the page send the
+    player's signed-in requests to other API paths: the client routes no such id (it shows
+    the lobby) and puts every value into its API paths encoded."""
+    page = new_page()
+    sign_in(page, unique_name("Safe"))
+    token = browser_token(page)
+    sent = []
+    page.on("request", lambda request: sent.append(urllib.parse.urlsplit(request.url).path))
+    links = ["/t/..%2F..%2Fledger%2Fbalance%3F", "/t/..%2F..%2Fledger%2Fbalance%3F/1",
+             "/t/..%2F..%2Flobby%2Fme%2Fsign-out-everywhere%3F", "/t/%2E%2E", "/p/.."]  # fmt: skip
+    for link in links:
+        page.goto(link)
+        expect(page.locator(".lobby")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator(".leaders, .lobby .muted").first).to_be_visible()  # the lobby asked
+    elsewhere = [path for path in sent if path.startswith("/api/") and (
+        "balance" in path or "sign-out" in path or "/tables/." in path)]  # fmt: skip
+    assert not elsewhere, elsewhere
+    assert house.call("GET", "/api/lobby/accounts/me", token)["name"].startswith("Safe")
 
 
 @pytest.mark.slow

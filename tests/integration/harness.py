@@ -9,7 +9,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from services.bots import jobs as bot_jobs
-from shared import connection, store
+from shared import connection, keys, store
 from shared.auth import issue_token
 from shared.problems import CODES
 from shared.tables.jobs import queue
@@ -54,7 +54,9 @@ class House:
         self.queue_redis = connection.connect_queue(queue_url)
 
     def player(self, name: str) -> dict:
+        """A guest with an account (a guest's token is good while its account exists)."""
         player = {"id": f"p-{name.lower()}", "name": name, "guest": True}
+        self.r.hset(keys.account(player["id"]), mapping={**player, "guest": "1"})
         with self.table_app.app_context():
             player["token"] = issue_token(player)
         return player

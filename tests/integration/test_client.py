@@ -100,8 +100,9 @@ def test_invitations(clients):
     table = ann.open_table("speedtower", 2, {"stock": 10}, fill="empty", clock=0)
     sent = ann.invite("Bob", table)
     assert (sent.sender, sent.to, sent.table, sent.game) == ("Ann", "Bob", table.id, "speedtower")
+    assert sent.id is None, "its id names Bob's player id: Bob's to read, not Ann's"
     [pending] = bob.invitations()
-    assert pending.id == sent.id
+    assert (pending.sender, pending.table) == ("Ann", table.id) and pending.id
     accepted = bob.accept(pending)
     assert (accepted.table, accepted.seat) == (table.id, 1)
     assert bob.invitations() == []
@@ -109,7 +110,8 @@ def test_invitations(clients):
         bob.accept(pending)
 
     other = ann.open_table("speedone", 2, fill="empty", clock=0)
-    again = ann.invite("Bob", other)
+    ann.invite("Bob", other)
+    [again] = bob.invitations()
     bob.decline(again.id)
     with pytest.raises(p.NoSuchInvitation):
         bob.accept(again.id)

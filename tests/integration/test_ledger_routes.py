@@ -72,12 +72,12 @@ def test_leaderboard_lists_the_best_with_shared_ranks_and_the_callers_standing(a
     client = app.test_client()
     body = client.get("/leaderboards/speedone?limit=3", headers=auth(app, "dee")).get_json()
     assert body["period"] == "all" and body["month"] is None and body["players"] == 5
-    assert [(e["rank"], e["player"], e["name"], e["points"]) for e in body["top"]] == [
-        (1, "ann", "ANN", 60),
-        (2, "eve", "EVE", 50),
-        (3, "cy", "CY", 25),
+    assert [(e["rank"], e["name"], e["points"], e["you"]) for e in body["top"]] == [
+        (1, "ANN", 60, False),
+        (2, "EVE", 50, False),
+        (3, "CY", 25, False),
     ]
-    assert body["me"] == {"rank": 5, "player": "dee", "name": "Dee", "points": 0}
+    assert body["me"] == {"rank": 5, "name": "Dee", "points": 0, "you": True}
     body = client.get("/leaderboards/speedone?limit=5", headers=auth(app, "bo")).get_json()
     assert [e["rank"] for e in body["top"]] == [1, 2, 3, 3, 5]
     assert body["me"]["rank"] == 3
@@ -90,8 +90,8 @@ def test_the_month_board_holds_only_this_months_games(app, r):
     body = app.test_client().get("/leaderboards/speedone?period=month", headers=headers)
     body = body.get_json()
     assert body["month"] == time.strftime("%Y-%m", time.gmtime())
-    assert [(e["player"], e["points"]) for e in body["top"]] == [("ann", 60), ("bo", 10)]
-    assert body["me"] == {"rank": None, "player": "eve", "name": "Eve", "points": 0}
+    assert [(e["name"], e["points"]) for e in body["top"]] == [("ANN", 60), ("BO", 10)]
+    assert body["me"] == {"rank": None, "name": "Eve", "points": 0, "you": True}
 
 
 def test_a_token_in_the_url_is_not_accepted(app):

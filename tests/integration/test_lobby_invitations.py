@@ -57,9 +57,13 @@ def invite(client, session, to, table_id):
 
 
 def invited(client, session, to, table_id) -> dict:
+    """The invitation as its invitee reads it: the inviter's answer has no id (it names the
+    invitee's player id)."""
     response = invite(client, session, to, table_id)
     assert response.status_code == 201, response.json
-    return response.json
+    assert "id" not in response.json
+    invitee = client.application.extensions["redis"].get(keys.account_name(to))
+    return {**response.json, "id": players.invitation_id(table_id, invitee)}
 
 
 def pending(client, session) -> list[dict]:

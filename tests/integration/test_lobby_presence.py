@@ -29,7 +29,8 @@ def test_a_heartbeat_puts_the_caller_on_the_list(client):
     listed = client.get("/online", headers=bearer(anna)).json
     assert listed["count"] == 2
     assert [p["name"] for p in listed["players"]] == ["anna", "Bert"]
-    assert listed["players"][0]["id"] == anna["player"]["id"]
+    assert [p["you"] for p in listed["players"]] == [True, False]
+    assert all("id" not in p for p in listed["players"]), "player ids never leave the house"
     assert listed["players"][0]["seen_at"] == pytest.approx(time.time(), abs=5)
 
 

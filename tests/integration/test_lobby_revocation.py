@@ -137,9 +137,9 @@ def test_the_generation_lapses_only_after_every_token_it_refuses(lobby, redis_ur
 
 
 def test_a_move_checks_the_token_in_its_first_round_trip(house, monkeypatch):
-    """The move path reads the token generation with the table, in the first of its two
-    round trips (the read and the commit; redis-py's sends counted on one Redis, where a
-    round trip is one send)."""
+    """The move path reads the token generation (and whether a guest's account still exists)
+    with the table, in the first of its two round trips (the read and the commit; redis-py's
+    sends counted on one Redis, where a round trip is one send)."""
     import redis as redis_py
 
     from tests.integration.harness import start_two_player_game
@@ -151,9 +151,9 @@ def test_a_move_checks_the_token_in_its_first_round_trip(house, monkeypatch):
     reads, sends = [], []
     load_or_answer, send = store.load_or_answer, redis_py.connection.Connection.send_packed_command
 
-    def first_read(r, table, request_key, guard_key=None):
-        reads.append(guard_key)
-        return load_or_answer(r, table, request_key, guard_key)
+    def first_read(r, table, request_key, guard=None):
+        reads.append(guard)
+        return load_or_answer(r, table, request_key, guard)
 
     monkeypatch.setattr(store, "load_or_answer", first_read)
     monkeypatch.setattr(redis_py.connection.Connection, "send_packed_command",
@@ -161,7 +161,7 @@ def test_a_move_checks_the_token_in_its_first_round_trip(house, monkeypatch):
     response = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"])
     monkeypatch.undo()
     assert response.status_code == 200, response.json
-    assert reads == [keys.token_generation(mover["id"])]
+    assert reads == [(keys.token_generation(mover["id"]), keys.account(mover["id"]))]
     if not connection.is_cluster(house.r):
         assert len(sends) == 2, "the first read and the commit, nothing else"
 

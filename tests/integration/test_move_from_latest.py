@@ -82,6 +82,17 @@ def test_a_revoked_token_cannot_move_from_the_newest_document(standalone):
     assert store.load(house.r, table_id)["version"] == mine["version"], "nothing changed"
 
 
+def test_a_lapsed_guest_cannot_move_from_the_newest_document(standalone):
+    house = standalone
+    table_id, players = start_two_player_game(house)
+    watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    house.r.delete(keys.account(mover["id"]))  # seven days away: the account lapsed
+    refused = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"])
+    assert_problem(refused, 401, "account_gone")
+    assert store.load(house.r, table_id)["version"] == mine["version"], "nothing changed"
+
+
 def test_a_repeated_move_from_the_newest_document_is_applied_once(standalone):
     table_id, players = start_two_player_game(standalone)
     watched(standalone, table_id)

@@ -281,6 +281,10 @@ class TooManyInvitations(TooManyRequests):
     code = "too_many_invitations"
 
 
+class TooManyStreams(TooManyRequests):
+    code = "too_many_streams"
+
+
 class InternalError(ServerError):
     code = "internal_error"
 

@@ -151,7 +151,8 @@ class Routes:
 
     # --- invitations -------------------------------------------------------------------------
     def invite(self, name: str, table: Table | str) -> Invitation:
-        """Invite the player ``name`` to an open table the caller sits at."""
+        """Invite the player ``name`` to an open table the caller sits at (the answer has no
+        ``id``: it names the invitee, who reads it in :meth:`invitations`)."""
         body = {"to": name, "table": table_id(table)}
         return self._call(Call("POST", f"{LOBBY}/invitations", body, parse=Invitation.from_json))
 
