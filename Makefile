@@ -9,8 +9,6 @@ READY := $(VENV)/.ready
 .PHONY: run test test-slow screenshots lint format bench bench-peers clean
 
 $(READY): pyproject.toml clients/python/pyproject.toml
-	@pkg-config --exists icu-i18n || { echo "ICU is missing (PyICU builds against it):" \
-	  "apt-get install libicu-dev pkg-config g++"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

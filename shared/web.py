@@ -444,9 +444,10 @@ def error_answer(error: Exception):
 TABLE_ID_FORM = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def refuse_malformed_table_ids(_endpoint, values) -> None:
-    """A url_value_preprocessor: 404 no_such_table for a ``table_id`` that is no id."""
-    table_id = (values or {}).get("table_id")
+def refuse_malformed_table_ids() -> None:
+    """Before every view, after the text check: 404 no_such_table for a ``table_id`` that is
+    no id."""
+    table_id = (request.view_args or {}).get("table_id")
     if table_id is not None and not TABLE_ID_FORM.fullmatch(table_id):
         raise no_such_table(table_id[:64])
 
@@ -480,8 +481,8 @@ def make_app(name: str, title: str, blueprints: Iterable[Blueprint], config=None
     api.register_blueprint(health)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
-    app.url_value_preprocessor(refuse_malformed_table_ids)
     app.before_request(refuse_unsound_text)
+    app.before_request(refuse_malformed_table_ids)
     app.before_request(limit_actions)
     app.after_request(add_security_headers)
     metrics.instrument(app, may_read_metrics)  # requests and latency by route, /metrics

