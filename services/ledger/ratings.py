@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import logging
+import random
+import time
 
 import redis
 
@@ -23,11 +25,13 @@ from services.ledger import scoring
 from services.ledger.placings import Unit, units_of
 from shared import keys
 from shared.ratings import Rating, computer_rating, model
-from shared.wallets import MARKER_TTL, SCRIPT_ATTEMPTS
+from shared.wallets import MARKER_TTL
 
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 500  # rated games kept per player and game (the chart's points)
+ATTEMPTS = 50  # a player's rating changed meanwhile: computed again, after a short pause
+PAUSE = 0.01  # seconds at most between two attempts (random, so that workers fall apart)
 
 # KEYS: the game's marker, the game's ratings, its rating board, then each player's history.
 # ARGV[1]: the plan (see rate_game).
@@ -106,7 +110,9 @@ def rate_game(r: redis.Redis, booking: dict) -> list | None:
     script = r.register_script(_RATE_LUA)
     script_keys = [keys.rated(booking["game_id"]), keys.ratings(game), keys.rating_board(game)]
     script_keys += [keys.rating_history(player, game) for player in players]
-    for _ in range(SCRIPT_ATTEMPTS):
+    for attempt in range(ATTEMPTS):
+        if attempt:
+            time.sleep(random.uniform(0, PAUSE))
         held = dict(zip(players, r.hmget(keys.ratings(game), players), strict=True))
         before = {player: Rating.decode(raw) for player, raw in held.items()}
         after = updated(booking, units, before)
