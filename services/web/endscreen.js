@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
 import { playerPath, replayPath } from "./paths.js";
+import { ratingText } from "./ratings.js";
 import { h, keepFocusIn, signed } from "./ui.js";
 
 // How many would play the next game: the server's rule (free and left seats filled with
@@ -48,7 +49,8 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
   function bookingColumns() {
     const data = booking?.data;
     if (!data) return [];
-    return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null].filter(Boolean);
+    const rated = data.seats.some((seat) => seat.rating);
+    return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null, rated ? t("rating.change") : null].filter(Boolean);
   }
 
   function bookingCells(index) {
@@ -61,7 +63,17 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       cells.push(seat?.human ? h("td.num", { "data-testid": "end-taler", class: seat.taler < 0 ? "neg" : seat.taler > 0 ? "pos" : null }, signed(seat.taler))
         : h("td.num.muted", {}, "–"));
     }
+    if (data.seats.some((entry) => entry.rating)) cells.push(ratingCell(seat?.rating));
     return cells;
+  }
+
+  // The seat's rating after the game and its change (+14); computers keep theirs.
+  function ratingCell(rating) {
+    if (!rating) return h("td.num.muted", {}, "–");
+    return h("td.num", {
+      "data-testid": "end-rating", class: rating.change < 0 ? "neg" : rating.change > 0 ? "pos" : null,
+      title: rating.vs_computers ? t("rating.vs_computers") : null,
+    }, `${ratingText({ rating: rating.after, provisional: rating.provisional })} (${signed(rating.change)})`);
   }
 
   function rows(table, board) {
