@@ -82,8 +82,10 @@ local function live(player)
   return nil
 end
 
+-- (the time waited never below 0: a stored ``since`` keeps 14 digits, ``now`` more)
 local function window(entry)
-  return math.min(plan.window_max, plan.window_start + plan.window_growth * (now - entry.since))
+  local waited = math.max(0, now - entry.since)
+  return math.min(plan.window_max, plan.window_start + plan.window_growth * waited)
 end
 
 local function wait_over(entry)

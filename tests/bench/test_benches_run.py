@@ -21,6 +21,8 @@ SMALL = {
     "capacity.py": ["--tables", "2", "--moves", "2", "--games", "3"],
     "engines.py": ["--seconds", "0.2"],
     "tournament.py": ["--games", "2", "--game", "speedtower", "--seats", "2"],
+    "ratings.py": ["--games", "6", "--test", "6", "--game", "speedtower", "--seats", "2"],
+    "quickplay.py": ["--waiting", "50", "--arrivals", "5"],
 }
 
 
