@@ -57,6 +57,8 @@ def settings() -> dict:
         # POST …/moves per player and window (0: no limit); shared/ratelimit.py
         "MOVE_RATE_LIMIT": int(os.environ.get("MOVE_RATE_LIMIT", "20")),
         "MOVE_RATE_WINDOW": float(os.environ.get("MOVE_RATE_WINDOW", "1")),
+        # quick-play requests (ask, status, leave) per player and 10 s (0: no limit)
+        "QUICKPLAY_RATE_LIMIT": int(os.environ.get("QUICKPLAY_RATE_LIMIT", "30")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
         # edge nginx, a load balancer) name their client in it; anyone else is the client
         "TRUSTED_PROXIES": comma_list(os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1")),

@@ -29,8 +29,7 @@ from shared.web import Blueprint, redis_client, table_context
 blp = Blueprint("quickplay", __name__, description="Quick play: be seated at a table that "
                 "starts when it is full, with players of a close rating")  # fmt: skip
 
-RATE_LIMIT = 30  # quick-play requests per player and RATE_WINDOW (QUICKPLAY_RATE_LIMIT)
-RATE_WINDOW = 10.0
+RATE_WINDOW = 10.0  # seconds; QUICKPLAY_RATE_LIMIT requests per player in it
 MAX_COMPUTERS_AFTER = 600
 STARTING_SECONDS = 30.0  # a match whose table is not there after this has fallen through
 
@@ -71,7 +70,7 @@ class QuickPlayStatusSchema(ma.Schema):
 
 
 def _limited(player: dict) -> None:
-    limit = int(current_app.config.get("QUICKPLAY_RATE_LIMIT", RATE_LIMIT))
+    limit = int(current_app.config.get("QUICKPLAY_RATE_LIMIT") or 0)
     ratelimit.check(redis_client(), "quickplay", player["id"], limit, RATE_WINDOW)
 
 
