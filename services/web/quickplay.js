@@ -117,7 +117,7 @@ export function createQuickPlay({ openTable }) {
       }, t("quick.go", { game: t(`games.${game}`) })));
   }
 
-  // Back in the lobby while the player still waits (a reload): show the wait and ask on.
+  // The player waits already (from another tab, or a bot's account): show the wait, ask on.
   api.get(api.lobby("/quickplay")).then((status) => {
     if (!alive || status.state !== "waiting") return;
     waitingFor = { game: status.game };
@@ -129,9 +129,10 @@ export function createQuickPlay({ openTable }) {
   return {
     box,
     render,
-    stop: () => {
+    stop: () => { // the lobby is left while waiting: out of the pool, not seated unseen
       alive = false;
       stopAsking();
+      if (waitingFor) call("DELETE", api.lobby("/quickplay")).catch(() => {});
     },
   };
 }

@@ -2,6 +2,7 @@ import inspect
 
 import pytest
 
+from shared import connection
 from tests.integration.harness import House
 
 
@@ -50,3 +51,11 @@ def serve(redis_url, monkeypatch):
     yield start
     for server in servers:
         server.close()
+
+
+@pytest.fixture
+def r(redis_url):
+    """A client of the test's Redis (a module that defines its own ``r`` uses that one)."""
+    client = connection.connect(redis_url)
+    yield client
+    client.close()

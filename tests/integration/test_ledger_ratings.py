@@ -19,13 +19,6 @@ from tests.seats import seats
 
 
 @pytest.fixture
-def r(redis_url):
-    client = connection.connect(redis_url)
-    yield client
-    client.close()
-
-
-@pytest.fixture
 def app(redis_url, monkeypatch):
     monkeypatch.setenv("REDIS_WAIT_REPLICAS", "0")
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "REDIS_WAIT_REPLICAS": 0})

@@ -11,19 +11,12 @@ import pytest
 
 from services.lobby import matching
 from services.lobby.app import create_app
-from shared import connection, keys, store
+from shared import keys, store
 from shared.auth import issue_token
 from shared.ratings import Rating
 from tests.integration.harness import TEST_CONFIG, assert_problem
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def r(redis_url):
-    client = connection.connect(redis_url)
-    yield client
-    client.close()
 
 
 @pytest.fixture
