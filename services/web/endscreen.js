@@ -49,8 +49,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
   function bookingColumns() {
     const data = booking?.data;
     if (!data) return [];
-    const rated = data.seats.some((seat) => seat.rating);
-    return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null, rated ? t("rating.change") : null].filter(Boolean);
+    return [data.scored ? t("end.points") : null, data.stake ? t("end.taler") : null].filter(Boolean);
   }
 
   function bookingCells(index) {
@@ -63,17 +62,20 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       cells.push(seat?.human ? h("td.num", { "data-testid": "end-taler", class: seat.taler < 0 ? "neg" : seat.taler > 0 ? "pos" : null }, signed(seat.taler))
         : h("td.num.muted", {}, "–"));
     }
-    if (data.seats.some((entry) => entry.rating)) cells.push(ratingCell(seat?.rating));
     return cells;
   }
 
-  // The seat's rating after the game and its change (+14); computers keep theirs.
-  function ratingCell(rating) {
-    if (!rating) return h("td.num.muted", {}, "–");
-    return h("td.num", {
+  // Under a human's name: the change of the seat's rating (+14), the rating after it on
+  // hover and for screen readers; computers keep theirs.
+  function ratingNote(index) {
+    const rating = booking?.data?.seats[index]?.rating;
+    if (!rating) return null;
+    const after = t("rating.label", { rating: ratingText({ rating: rating.after, provisional: rating.provisional }) });
+    const words = `${after} (${signed(rating.change)})${rating.vs_computers ? `, ${t("rating.vs_computers")}` : ""}`;
+    return h("span.end-rating", {
       "data-testid": "end-rating", class: rating.change < 0 ? "neg" : rating.change > 0 ? "pos" : null,
-      title: rating.vs_computers ? t("rating.vs_computers") : null,
-    }, `${ratingText({ rating: rating.after, provisional: rating.provisional })} (${signed(rating.change)})`);
+      title: words, "aria-label": words,
+    }, `${t("rating")} ${signed(rating.change)}`);
   }
 
   function rows(table, board) {
@@ -83,7 +85,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       .sort((a, b) => a.place - b.place)
       .map((row) => h("tr", { class: row.seat.you ? "me" : null },
         h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
-        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null),
+        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null, ratingNote(row.index)),
         (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
         bookingCells(row.index)));
   }

@@ -35,7 +35,11 @@ def test_two_players_meet_by_quick_play_and_see_their_ratings(new_page):
     ann.get_by_test_id("leave").click()
     ann.get_by_test_id("leave-confirm").click()
     expect(bob.locator(END)).to_be_visible()
-    expect(bob.get_by_test_id("end-rating").first).to_have_text(re.compile(r"^\d+\? \(\+\d+\)$"))
+    expect(bob.get_by_test_id("end-rating").first).to_have_text(re.compile(r"^Rating \+\d+$"))
+    assert re.fullmatch(
+        r"Rating \d+\? \(\+\d+\)",
+        bob.get_by_test_id("end-rating").first.get_attribute("aria-label"),
+    )
     table_path = bob.url.split("://", 1)[1].split("/", 1)[1]
     bob.get_by_test_id("to-lobby").click()
     expect(bob.get_by_test_id("quick-go")).to_be_visible()
