@@ -158,3 +158,10 @@ def test_rating_routes_refuse_what_they_cannot_answer(app):
     assert_problem(client.get(f"/ratings/speedone/players?{too_many}", headers=auth), 400)
     assert_problem(client.get("/players/nobody/ratings", headers=auth), 404, "no_such_player")
     assert_problem(client.get("/ratings/speedone?limit=0", headers=auth), 400)
+
+
+def test_the_rating_routes_are_in_the_openapi_document(app):
+    paths = app.test_client().get("/openapi.json").get_json()["paths"]
+    assert {"/ratings/{game}", "/ratings/{game}/players", "/players/{name}/ratings"} <= set(paths)
+    seat = app.test_client().get("/openapi.json").get_json()["components"]["schemas"]
+    assert "rating" in seat["SeatBooking"]["properties"]

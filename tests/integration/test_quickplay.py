@@ -193,3 +193,8 @@ def test_requests_the_house_cannot_serve_are_400_problems(instances, r, body):
     response = instances[0].test_client().post("/quickplay", json=body, headers=ann["auth"])
     assert_problem(response, 400)
     assert r.hget(keys.QUICKPLAY_ROOMS, "p-ann") is None
+
+
+def test_quick_play_is_in_the_openapi_document(instances):
+    paths = instances[0].test_client().get("/openapi.json").get_json()["paths"]
+    assert {"get", "post", "delete"} <= set(paths["/quickplay"])
