@@ -227,6 +227,11 @@ class Match:
     players: list[dict]  # {id, name, rating, computers (allowed)}; the first asked last
 
 
+def window(waited: float) -> float:
+    """The rating points either side a player accepts after ``waited`` seconds (as _MATCH)."""
+    return min(WINDOW_MAX, WINDOW_START + WINDOW_GROWTH * max(0.0, waited))
+
+
 def seat_counts(game: str) -> list[int]:
     """The seat counts quick play offers for a game."""
     engine = get_game(game)

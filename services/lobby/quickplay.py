@@ -17,7 +17,7 @@ import marshmallow as ma
 from flask import current_app
 
 from services.lobby import matching, quotas
-from shared import keys, ratelimit, store
+from shared import keys, ratelimit
 from shared.auth import current_player
 from shared.games import names
 from shared.ratings import computer_ratings, ratings_of
@@ -117,17 +117,21 @@ def _status(found, now: float) -> dict:
     """The answer for what matching found: a Match (its table just started), the waiting
     entry, or None (then the player's last match, if it is kept)."""
     if isinstance(found, matching.Match):
-        return {"state": "matched", "table": found.table_id, "game": found.game,
-                "clock": found.clock, "seats": found.seats}  # fmt: skip
+        return _matched(found.table_id, found.game, found.clock, found.seats)
     if found is not None:
         waited = max(0.0, now - found["since"])
-        window = min(matching.WINDOW_MAX, matching.WINDOW_START + matching.WINDOW_GROWTH * waited)
         after = found["computers_after"]
         return {"state": "waiting", "table": None, "game": found["game"], "clock": found["clock"],
                 "seats": found["seats"], "computers_after": None if after < 0 else after,
-                "rating": found["rating"], "waited": round(waited, 1), "window": round(window),
-                "waiting": found["waiting"]}  # fmt: skip
+                "rating": found["rating"], "waited": round(waited, 1),
+                "window": round(matching.window(waited)), "waiting": found["waiting"]}  # fmt: skip
     return {"state": "idle", "table": None}
+
+
+def _matched(table_id: str | None, game: str, clock: int, seats: int) -> dict:
+    """Matched at ``table_id`` (None: its table is still being started: waiting)."""
+    state = "waiting" if table_id is None else "matched"
+    return {"state": state, "table": table_id, "game": game, "clock": clock, "seats": seats}
 
 
 def _picked_up(r, player_id: str, now: float) -> dict:
@@ -136,12 +140,10 @@ def _picked_up(r, player_id: str, now: float) -> dict:
     record = matching.matched(r, player_id)
     if record is None:
         return _status(None, now)
-    if store.load(r, record["table"]) is not None:
-        return {"state": "matched", "table": record["table"], "game": record["game"],
-                "clock": record["clock"], "seats": record["seats"]}  # fmt: skip
-    if now - record["at"] < STARTING_SECONDS:
-        return {"state": "waiting", "table": None, "game": record["game"],
-                "clock": record["clock"], "seats": record["seats"]}  # fmt: skip
+    there = bool(r.exists(keys.table(record["table"])))
+    if there or now - record["at"] < STARTING_SECONDS:
+        table_id = record["table"] if there else None
+        return _matched(table_id, record["game"], record["clock"], record["seats"])
     matching.forget_match(r, player_id)
     return _status(None, now)
 
