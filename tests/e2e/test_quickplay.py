@@ -1,28 +1,38 @@
-"""Quick play and ratings in two browsers: both press "Schnell spielen" for Speedone and land
-at one started table with their provisional ratings on the seat chips; Ann leaves, Bob's end
-screen shows his rating's change, his player page the chart leading to the replay, and the
-lobby's rating tab his rating."""
+"""Quick play and ratings in browsers: a player who closes the tab while waiting is out of the
+pool; two press "Schnell spielen" for Speedone and land at one started table with their
+provisional ratings on the seat chips; Ann leaves, Bob's end screen shows his rating's change,
+his player page the chart leading to the replay, and the lobby's rating tab his rating."""
 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, sign_in, unique_name
+from tests.e2e.helpers import END, browser_token, sign_in, unique_name
 
 
 @pytest.mark.timeout(240)
-def test_two_players_meet_by_quick_play_and_see_their_ratings(new_page):
-    ann, bob = new_page(), new_page()
+def test_two_players_meet_by_quick_play_and_see_their_ratings(new_page, house):
+    ann, bob, cy = new_page(), new_page(), new_page()
     sign_in(ann, unique_name("Ann"))
     sign_in(bob, unique_name("Bob"))
-    for page in (ann, bob):
+    sign_in(cy, unique_name("Cy"))
+    for page in (ann, bob, cy):
         page.click("[data-game=speedone]")
         page.select_option("#quick-seats", "2")
         page.select_option("#quick-clock", "0")
     expect(ann.get_by_test_id("computer-ratings")).to_contain_text("normal ≈ 1500")
+    cy.get_by_test_id("quick-go").click()
+    expect(cy.get_by_test_id("quick-status")).to_contain_text("Suche Mitspieler")
+    gone = browser_token(cy)
+    cy.close()  # the closed tab leaves the pool
+    deadline = time.monotonic() + 10
+    while house.call("GET", "/api/lobby/quickplay", gone)["state"] != "idle":
+        assert time.monotonic() < deadline, "the closed tab is still in the pool"
+        time.sleep(0.1)
     ann.get_by_test_id("quick-go").click()
     expect(ann.get_by_test_id("quick-status")).to_contain_text("Suche Mitspieler")
     bob.get_by_test_id("quick-go").click()
