@@ -61,6 +61,8 @@ def settings() -> dict:
         # token) per player and window (0: no limit); shared/web.py limit_actions
         "ACTION_RATE_LIMIT": int(os.environ.get("ACTION_RATE_LIMIT", "10")),
         "ACTION_RATE_WINDOW": float(os.environ.get("ACTION_RATE_WINDOW", "1")),
+        # quick-play requests (ask, status, leave) per player and 10 s (0: no limit)
+        "QUICKPLAY_RATE_LIMIT": int(os.environ.get("QUICKPLAY_RATE_LIMIT", "30")),
         # Where X-Forwarded-For is believed: requests from these addresses or networks (the
         # edge nginx, a load balancer) name their client in it; anyone else is the client.
         # None by default: `make run` has no proxy in front (make cluster names its nginx)

@@ -236,3 +236,50 @@ def recent_games(player_id: str) -> str:
 def leaderboard(game: str, period: str) -> str:
     """Zset: player id → points; ``period`` is ``all`` or a month ``YYYY-MM`` (UTC)."""
     return f"{{ledger}}:board:{game}:{period}"
+
+
+# --- ratings (the ledger's, under its hash tag: one script rates a game once) -----------
+def ratings(game: str) -> str:
+    """Hash: player id → the player's rating in the game (JSON: mu, sigma, games)."""
+    return f"{{ledger}}:rating:{game}"
+
+
+def rating_board(game: str) -> str:
+    """Zset: player id → shown rating, for the players whose rating is no longer provisional."""
+    return f"{{ledger}}:rating-board:{game}"
+
+
+def rating_history(player_id: str, game: str) -> str:
+    """List of the player's rated games in a game, oldest first (JSON each: the game, the
+    rating after it, the change)."""
+    return f"{{ledger}}:rating-history:{player_id}:{game}"
+
+
+def rated(game_id: str) -> str:
+    """Hash of a rated game: ``seats`` (JSON: per seat the rating before and after); it
+    exists once the game is rated, and makes rating it again a no-op."""
+    return f"{{ledger}}:rated:{game_id}"
+
+
+# --- quick play ("Schnell spielen") ------------------------------------------------------
+# Every key of the pool carries the hash tag {quickplay}: one script matches players across
+# every seat count of a game and moves a player between pools, so they sit on one shard.
+# A room is one game at one clock; a player waits in at most one room.
+QUICKPLAY_ROOMS = "{quickplay}:rooms"  # hash: player id → the room ("<game>:<clock>") waited in
+QUICKPLAY_MATCHED = "{quickplay}:matched"  # hash: player id → the match (JSON: table, at, …)
+QUICKPLAY_MATCHED_AT = "{quickplay}:matched-at"  # zset: player id → when matched (for clean-up)
+
+
+def quickplay_pool(game: str, clock: int, seats: int) -> str:
+    """Zset: player id → rating, of the players in the room who would play at ``seats``."""
+    return f"{{quickplay}}:pool:{game}:{clock}:{seats}"
+
+
+def quickplay_entries(game: str, clock: int) -> str:
+    """Hash: player id → the player's request in the room (JSON)."""
+    return f"{{quickplay}}:entries:{game}:{clock}"
+
+
+def quickplay_seen(game: str, clock: int) -> str:
+    """Zset: player id → when the waiting player last asked (a player gone quiet is dropped)."""
+    return f"{{quickplay}}:seen:{game}:{clock}"

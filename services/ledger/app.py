@@ -6,11 +6,10 @@ services.ledger.bookings.book_game; this app only reads.
 
 from __future__ import annotations
 
-from services.ledger import balance, leaderboard, players
+from services.ledger import balance, leaderboard, players, rating_routes
 from shared.web import make_app
 
 
 def create_app(config=None):
-    return make_app(
-        "ledger", "Speedgamez ledger", [leaderboard.blp, balance.blp, players.blp], config
-    )
+    blueprints = [leaderboard.blp, balance.blp, players.blp, rating_routes.blp]
+    return make_app("ledger", "Speedgamez ledger", blueprints, config)

@@ -10,6 +10,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from services.ledger.scoring import GAMES
+from shared.tables.house import STRENGTHS
 from shared.wallets import MAX_ID_LENGTH, MAX_STAKE
 
 MAX_SEATS = 6
@@ -103,6 +104,9 @@ class SeatSchema(ma.Schema):
         load_default=None, allow_none=True, validate=validate.Length(1, MAX_ID_LENGTH)
     )
     name = fields.String(load_default="", validate=validate.Length(0, 64))
+    strength = fields.String(  # a computer's; bookings made before it was booked: normal
+        load_default=None, allow_none=True, validate=validate.OneOf(STRENGTHS)
+    )
     left = fields.Boolean(load_default=False)
 
 

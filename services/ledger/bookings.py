@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import marshmallow as ma
 import redis
 
-from services.ledger import scoring
+from services.ledger import ratings, scoring
 from services.ledger.booking_schema import BookingSchema
 from services.ledger.pots import pot_winners
 from shared import config, connection, keys, store
@@ -180,6 +180,7 @@ def book_game(booking: dict, r: redis.Redis | None = None) -> dict:
 
 
 def _book(r: redis.Redis, booking: dict) -> dict:
+    ratings.rate_game(r, booking)  # first: a booked game is a rated one (once, like the booking)
     script = r.register_script(_BOOK_LUA)
     for _ in range(SCRIPT_ATTEMPTS):
         payers = r.hkeys(keys.pot(booking["game_id"]))

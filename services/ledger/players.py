@@ -14,6 +14,8 @@ from marshmallow import fields, validate
 from services.ledger.balance import GameRecordSchema, game_records
 from services.ledger.bookings import RECENT_GAMES
 from services.ledger.leaderboard import standing
+from services.ledger.rating_routes import RatingChangeSchema
+from services.ledger.ratings import rating_changes
 from shared import keys
 from shared.auth import current_player
 from shared.problems import Problem
@@ -76,6 +78,9 @@ class SeatBookingSchema(ma.Schema):
     points = fields.Integer(allow_none=True, metadata={"description": "None: a computer"})
     won = fields.Boolean()
     taler = fields.Integer(metadata={"description": "Won (positive) or lost (negative)"})
+    rating = fields.Nested(
+        RatingChangeSchema, allow_none=True, metadata={"description": "None: not rated"}
+    )
 
 
 class ShortGameSchema(ma.Schema):
@@ -187,6 +192,7 @@ def game_booking(table_id, game_no):
                       table=table_id, game_no=game_no)  # fmt: skip
     summary, payouts, refunds = _booked(raw)
     places = summary.get("places") or []
+    changes = rating_changes(redis_client(), game_id) or []
     seats = []
     for index, player in enumerate(summary.get("seats") or []):
         seats.append(
@@ -197,6 +203,7 @@ def game_booking(table_id, game_no):
                 "points": summary["points"].get(player) if player else None,
                 "won": player in summary["won"] if player else False,
                 "taler": _taler(summary, payouts, refunds, player) if player else 0,
+                "rating": changes[index] if index < len(changes) else None,
             }
         )
     return {

@@ -5,9 +5,11 @@ from __future__ import annotations
 from services.lobby.accounts import blp as accounts
 from services.lobby.invitations import blp as invitations
 from services.lobby.presence import blp as presence
+from services.lobby.quickplay import blp as quickplay
 from services.lobby.tables import blp as tables
 from shared.web import make_app
 
 
 def create_app(config=None):
-    return make_app("lobby", "Speedgamez lobby", [accounts, presence, invitations, tables], config)
+    blueprints = [accounts, presence, invitations, tables, quickplay]
+    return make_app("lobby", "Speedgamez lobby", blueprints, config)

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { GAMES } from "./lobby.js";
 import { playerPath, replayPath } from "./paths.js";
+import { ratingText } from "./ratings.js";
 import { h, keepFocusIn, signed } from "./ui.js";
 
 // 90 → "90 s", 120 → "2 min".
@@ -82,6 +83,19 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     return cells;
   }
 
+  // Under a human's name: the change of the seat's rating (+14), the rating after it on
+  // hover and for screen readers; computers keep theirs.
+  function ratingNote(index) {
+    const rating = booking?.data?.seats[index]?.rating;
+    if (!rating) return null;
+    const after = t("rating.label", { rating: ratingText({ rating: rating.after, provisional: rating.provisional }) });
+    const words = `${after} (${signed(rating.change)})${rating.vs_computers ? `, ${t("rating.vs_computers")}` : ""}`;
+    return h("span.end-rating", {
+      "data-testid": "end-rating", class: rating.change < 0 ? "neg" : rating.change > 0 ? "pos" : null,
+      title: words, "aria-label": words,
+    }, `${t("rating")} ${signed(rating.change)}`);
+  }
+
   function rows(table, board) {
     const places = table.current?.result?.places;
     if (!places) return [];
@@ -89,7 +103,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
       .sort((a, b) => a.place - b.place)
       .map((row) => h("tr", { class: row.seat.you ? "me" : null },
         h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
-        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null),
+        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null, ratingNote(row.index)),
         (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
         bookingCells(row.index)));
   }

@@ -1,5 +1,6 @@
 // The words of the client, German first, English switchable. t("key", {name: …}).
 import { prefs } from "./prefs.js";
+import { words as ratingWords } from "./words-ratings.js";
 
 const de = {
   "brand": "Speedgamez",
@@ -937,7 +938,7 @@ const en = {
   "so.keys.colour": "Colour: 1 red · 2 yellow · 3 green · 4 blue · Esc back",
 };
 
-const tables = { de, en };
+const tables = { de: { ...de, ...ratingWords.de }, en: { ...en, ...ratingWords.en } };
 
 export function lang() {
   return prefs.lang === "en" ? "en" : "de";

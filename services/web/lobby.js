@@ -6,6 +6,8 @@ import { icon } from "./icons.js";
 import { callPlayer } from "./notify.js";
 import { playerPath } from "./paths.js";
 import { prefs } from "./prefs.js";
+import { createQuickPlay } from "./quickplay.js";
+import { computerRatingsLine, loadRatings, ratingBoard, ratingText, seatRating } from "./ratings.js";
 import { showRules } from "./rules.js";
 import { clear, h, showError, toast } from "./ui.js";
 
@@ -101,6 +103,7 @@ export function renderLobby(root, { openTable }) {
   const boardBox = h("div.leaderboard");
   const mineBox = h("div.mine");
   const formBox = h("div");
+  const quick = createQuickPlay({ openTable });
 
   function chooseGame(name) {
     game = name;
@@ -147,6 +150,7 @@ export function renderLobby(root, { openTable }) {
         h("label.check", { for: "mode-solo" }, solo, t("lobby.create.solo")),
         h("label.check", { for: "mode-open" }, open, t("lobby.create.open"))),
       h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), optionBox, settings.fields),
+      computerRatingsLine(game),
       h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create")),
     );
     const sync = () => {
@@ -165,6 +169,7 @@ export function renderLobby(root, { openTable }) {
   function render() {
     form = renderForm();
     clear(formBox, form);
+    quick.render(game, GAMES[game]);
     clear(
       root,
       h("div.lobby", {},
@@ -174,6 +179,7 @@ export function renderLobby(root, { openTable }) {
             onclick: () => chooseGame(name),
           }, h("span.game-name", {}, t(`games.${name}`)), h("span.game-about", {}, t(`games.${name}.about`))))),
         h("section.panel.create-panel", {},
+          quick.box,
           h("button.ghost.rules-open", { type: "button", "data-testid": "rules-open", onclick: () => showRules(game) },
             icon("book"), " ", t("rules.open", { game: t(`games.${game}`) })),
           formBox),
@@ -183,15 +189,19 @@ export function renderLobby(root, { openTable }) {
           h("section.panel", {}, h("h2", {}, t("lobby.online")), onlineBox),
           h("section.panel", {},
             h("h2", {}, t("lobby.leaderboard"), " · ", t(`games.${game}`)),
-            h("div.row", { role: "group" }, ["all", "month"].map((p) =>
+            h("div.row", { role: "group" }, ["all", "month", "rating"].map((p) =>
               h("button.small", { type: "button", "aria-pressed": String(p === period), onclick: () => { period = p; refreshBoard(); render(); } }, t(`lobby.period.${p}`)))),
             boardBox)),
       ),
     );
   }
 
-  function seatSummary(seats) {
-    return seats.map((seat) => seat.kind === "empty" ? t("room.empty") : seat.name).join(", ");
+  function seatSummary(seats, game) {
+    return seats.map((seat) => {
+      if (seat.kind === "empty") return t("room.empty");
+      const rating = seatRating(game, seat);
+      return rating ? `${seat.name} (${ratingText(rating)})` : seat.name;
+    }).join(", ");
   }
 
   async function refreshTables() {
@@ -200,11 +210,13 @@ export function renderLobby(root, { openTable }) {
         api.get(api.lobby(path`/tables?game=${game}`)),
         api.get(api.lobby("/me/tables")),
       ]);
+      const names = tables.flatMap((table) => table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name));
+      await loadRatings(game, names).catch(() => {});
       if (!alive) return;
       const mineIds = new Set(mine.map((table) => table.id));
       clear(mineBox, mine.length ? [h("h3", {}, t("lobby.my_tables")), mine.map((table) => h("div.table-row", {},
         h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.id}`),
-        h("span.who", {}, seatSummary(table.seats)),
+        h("span.who", {}, seatSummary(table.seats, table.game)),
         h("button", { type: "button", onclick: () => openTable(table.id) }, t("lobby.back_to"))))] : []);
       const others = tables.filter((table) => !mineIds.has(table.id));
       const joinable = others.filter((table) => table.status === "open" && table.free > 0);
@@ -229,7 +241,7 @@ export function renderLobby(root, { openTable }) {
     };
     return h("div.table-row", { "data-table": table.id, "data-status": table.status },
       h("span.tname", {}, `${t(`games.${table.game}`)} · ${t(`lobby.status.${table.status}`)}`),
-      h("span.who", {}, seatSummary(table.seats)),
+      h("span.who", { "data-testid": "table-seats" }, seatSummary(table.seats, table.game)),
       h("span.free", {}, action === "join" ? t("lobby.free", { n: table.free }) : ""),
       action === "join"
         ? h("button", { type: "button", "data-testid": "join", onclick: join }, t("lobby.join"))
@@ -297,6 +309,15 @@ export function renderLobby(root, { openTable }) {
   }
 
   async function refreshBoard() {
+    if (period === "rating") {
+      try {
+        const shown = await ratingBoard(game, session.player?.name);
+        if (alive) clear(boardBox, shown);
+      } catch (error) {
+        if (alive) clear(boardBox, h("p.muted", {}, error.message));
+      }
+      return;
+    }
     try {
       const board = await api.get(api.ledger(path`/leaderboards/${game}?period=${period}`));
       if (!alive) return;
@@ -317,6 +338,7 @@ export function renderLobby(root, { openTable }) {
   timers.push(setInterval(refreshTables, 3000), setInterval(refreshOnline, 10000), setInterval(refreshInvites, 4000));
   return () => {
     alive = false;
+    quick.stop();
     timers.forEach(clearInterval);
   };
 }

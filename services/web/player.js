@@ -4,6 +4,7 @@ import { api, path } from "./api.js";
 import { duration } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
 import { replayPath } from "./paths.js";
+import { ratingsSection } from "./ratings.js";
 import { clear, h, signed } from "./ui.js";
 
 export function renderPlayer(root, name) {
@@ -15,6 +16,8 @@ export function renderPlayer(root, name) {
     try {
       const page = await api.get(api.ledger(path`/players/${name}?recent=20`));
       if (!alive) return;
+      const ratingsSlot = h("div.ratings-slot");
+      ratingsSection(page.name).then((section) => alive && ratingsSlot.replaceChildren(section)).catch(() => {});
       const when = (at) => at ? new Date(at * 1000).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }) : "";
       clear(box,
         h("h1", {}, t("player.title", { name: page.name })),
@@ -25,6 +28,7 @@ export function renderPlayer(root, name) {
           h("tbody", {}, page.games.map((g) => h("tr", { "data-game": g.game },
             h("th", { scope: "row" }, t(`games.${g.game}`)), h("td.num", {}, g.played), h("td.num", {}, g.won),
             h("td.num", {}, g.points), h("td.num", {}, g.rank ? `${g.rank}.` : "–")))))),
+        ratingsSlot,
         h("h2", {}, t("player.recent")),
         page.recent.length ? h("div.table-scroll", {}, h("table.stats.recent", { "data-testid": "player-recent" },
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player.game")),

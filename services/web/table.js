@@ -11,6 +11,7 @@ import { createSpeedtower } from "./speedtower.js";
 import { icon } from "./icons.js";
 import { land, takeOff } from "./motion.js";
 import { tablePath } from "./paths.js";
+import { ratingBadge } from "./ratings.js";
 import { maySit, roomLines } from "./room.js";
 import { showRules } from "./rules.js";
 import { sound } from "./sound.js";
@@ -243,6 +244,8 @@ export function renderTable(root, id, { toLobby }) {
         status ? h("span.seat-status", { "aria-hidden": "true", "data-testid": "seat-status" }, status) : null,
       );
       if (info?.element) chip.append(info.element);
+      const rating = ratingBadge(table.game, seat, () => alive && table && renderSeats());
+      if (rating) chip.append(rating);
       return chip;
     }));
   }

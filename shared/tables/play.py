@@ -175,6 +175,7 @@ def finish(doc: dict, ctx: Context, pending: Pending) -> None:
                 "kind": p["kind"],
                 "player": p["player"],
                 "name": p["name"],
+                "strength": p.get("strength"),
                 "left": bool(p.get("left")),
             }
             for i, p in enumerate(game["players"])

@@ -22,6 +22,8 @@ SMALL = {
     "engines.py": ["--seconds", "0.2"],
     "sign_in_flood.py": ["--seconds", "2", "--flooders", "2"],
     "tournament.py": ["--games", "2", "--game", "speedtower", "--seats", "2"],
+    "ratings.py": ["--games", "6", "--test", "6", "--game", "speedtower", "--seats", "2"],
+    "quickplay.py": ["--waiting", "50", "--arrivals", "5"],
 }
 
 

@@ -2,6 +2,7 @@ import inspect
 
 import pytest
 
+from shared import connection
 from tests.integration.harness import House
 
 
@@ -24,3 +25,11 @@ def house(any_redis, monkeypatch, request):
     if any_redis.kind == "cluster" and _starts_processes_on_redis_url(request):
         pytest.skip("the test starts its processes on the standalone redis_url")
     return House(any_redis.url, monkeypatch, queue_url=any_redis.queue_url)
+
+
+@pytest.fixture
+def r(redis_url):
+    """A client of the test's Redis (a module that defines its own ``r`` uses that one)."""
+    client = connection.connect(redis_url)
+    yield client
+    client.close()

@@ -25,6 +25,8 @@ from speedgamez_client.models import (
     Listing,
     MoveResult,
     Player,
+    QuickPlay,
+    Rating,
     Seat,
     Table,
 )
@@ -42,6 +44,8 @@ __all__ = [
     "MoveResult",
     "Player",
     "ProblemError",
+    "QuickPlay",
+    "Rating",
     "Seat",
     "Table",
 ]

@@ -69,6 +69,25 @@ class AsyncClient(Routes):
             except (ProblemError, httpx.TransportError) as error:
                 await asyncio.sleep(feed.dropped(error))
 
+    async def quick_table(
+        self,
+        game: str,
+        seats: int | None = None,
+        clock: int = 120,
+        computers_after: int | None = None,
+        every: float = 1.0,
+    ) -> Table:
+        """Quick play until the table has started; see
+        :meth:`speedgamez_client.Client.quick_table`."""
+        status = await self.quick_play(game, seats, clock, computers_after)
+        while status.state != "matched":
+            if status.state == "idle":
+                status = await self.quick_play(game, seats, clock, computers_after)
+                continue
+            await asyncio.sleep(every)
+            status = await self.quick_play_status()
+        return await self.table(status.table)
+
     async def play_game(self, table: Table | str, choose: Choose) -> Table:
         """Play the caller's seat; see :meth:`speedgamez_client.Client.play_game`."""
         turns = Turns(choose)

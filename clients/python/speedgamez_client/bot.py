@@ -6,8 +6,10 @@
 
 By default each game is a solo table against the house's computers (``--against`` their
 strength, ``--seats`` in all) at Turbo; ``--table ID`` sits down at an open table instead
-and plays its game once the opener starts it. A guest account is opened under ``--name``
-unless ``--account`` names a registered one (its password in SPEEDGAMEZ_PASSWORD).
+and plays its game once the opener starts it; ``--quick`` asks for quick play ("Schnell
+spielen": ``--seats`` 0 for any count, ``--clock``, ``--computers-after``) for each game.
+A guest account is opened under ``--name`` unless ``--account`` names a registered one (its
+password in SPEEDGAMEZ_PASSWORD).
 """
 
 from __future__ import annotations
@@ -75,7 +77,10 @@ def arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--account", help="a registered name (password: SPEEDGAMEZ_PASSWORD)")
     parser.add_argument("--table", help="sit down at this open table instead of solo tables")
     parser.add_argument("--against", choices=STRENGTHS, default="normal")
-    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--seats", type=int, default=2, help="with --quick: 0 for any")
+    parser.add_argument("--quick", action="store_true", help="quick play instead of solo")
+    parser.add_argument("--clock", type=int, default=120, help="with --quick")
+    parser.add_argument("--computers-after", type=int, help="with --quick: seconds")
     parser.add_argument("--options", type=json.loads, default={}, help="game options, JSON")
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument(
@@ -102,6 +107,11 @@ def main(argv=None) -> int:
         for _ in range(1 if args.table else args.games):
             if args.table:
                 final = client.play_game(args.table, choose)
+            elif args.quick:
+                table = client.quick_table(
+                    args.game, args.seats or None, args.clock, args.computers_after
+                )
+                final = client.play_game(table, choose)
             else:
                 final = play_solo(
                     client, args.game, choose, args.seats, args.against, args.options, args.turbo

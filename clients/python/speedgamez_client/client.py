@@ -77,6 +77,25 @@ class Client(Routes):
             except (ProblemError, httpx.TransportError) as error:
                 time.sleep(feed.dropped(error))
 
+    def quick_table(
+        self,
+        game: str,
+        seats: int | None = None,
+        clock: int = 120,
+        computers_after: int | None = None,
+        every: float = 1.0,
+    ) -> Table:
+        """Quick play: ask for a table of ``game`` (see :meth:`quick_play`) and wait, asking
+        every ``every`` seconds, until it has started; returns it."""
+        status = self.quick_play(game, seats, clock, computers_after)
+        while status.state != "matched":
+            if status.state == "idle":  # the match fell through: ask again
+                status = self.quick_play(game, seats, clock, computers_after)
+                continue
+            time.sleep(every)
+            status = self.quick_play_status()
+        return self.table(status.table)
+
     def play_game(self, table: Table | str, choose: Choose) -> Table:
         """Play the caller's seat with ``choose(view, legal) -> move`` until the game ends
         (waiting for its start first); returns the table at the end."""

@@ -208,3 +208,34 @@ class Event:
             Table.from_json(table) if table else None,
             data,
         )
+
+
+@dataclass
+class QuickPlay(_Json):
+    """Where the caller's quick play stands: ``state`` is ``waiting``, ``matched`` (``table``
+    names the started table) or ``idle``; while waiting, the rating it matches by, the seconds
+    waited, the rating ``window`` either side accepted now and how many are ``waiting``."""
+
+    state: str = None
+    table: str | None = None
+    game: str | None = None
+    clock: int | None = None
+    seats: int | None = None
+    computers_after: int | None = None
+    rating: int | None = None
+    waited: float | None = None
+    window: int | None = None
+    waiting: int | None = None
+    raw: dict = field(default=None, repr=False)
+
+
+@dataclass
+class Rating(_Json):
+    """A player's rating in a game: the number shown, whether it is still ``provisional``
+    (shown with "?") and the rated games behind it."""
+
+    name: str | None = None
+    rating: int = None
+    provisional: bool = None
+    games: int = None
+    raw: dict = field(default=None, repr=False)

@@ -25,11 +25,13 @@ from speedgamez_client.models import (
     Listing,
     MoveResult,
     Player,
+    QuickPlay,
+    Rating,
     Table,
     many,
 )
 
-LOBBY, TABLE = "/api/lobby", "/api/table"
+LOBBY, TABLE, LEDGER = "/api/lobby", "/api/table", "/api/ledger"
 
 
 def table_id(table: Table | str) -> str:
@@ -148,6 +150,53 @@ class Routes:
     def start(self, table: Table | str) -> Table:
         """The opener: start the game (free seats filled as set, first player by lot)."""
         return self._call(Call("POST", _at(LOBBY, table, "start"), parse=Table.from_json))
+
+    # --- quick play ("Schnell spielen") -------------------------------------------------------
+    def quick_play(
+        self,
+        game: str,
+        seats: int | None = None,
+        clock: int = 120,
+        computers_after: int | None = None,
+    ) -> QuickPlay:
+        """Wait for a table of ``game`` with players of a close rating (``seats``: None for
+        any count; ``computers_after``: seconds after which free seats may go to computers).
+        Ask :meth:`quick_play_status` every second or two until it is ``matched``."""
+        body = {"game": game, "seats": seats, "clock": clock, "computers_after": computers_after}
+        return self._call(Call("POST", f"{LOBBY}/quickplay", body, parse=QuickPlay.from_json))
+
+    def quick_play_status(self) -> QuickPlay:
+        """Where the caller's quick play stands; asking keeps a waiting caller in the pool."""
+        return self._call(
+            Call("GET", f"{LOBBY}/quickplay", parse=QuickPlay.from_json, repeatable=True)
+        )
+
+    def leave_quick_play(self) -> None:
+        """Out of the quick-play pool."""
+        return self._call(Call("DELETE", f"{LOBBY}/quickplay", repeatable=True))
+
+    # --- ratings -------------------------------------------------------------------------------
+    def ratings(self, game: str, names: list[str]) -> list[Rating]:
+        """The ratings in ``game`` of the players named (at most 12)."""
+        return self._call(
+            Call(
+                "GET",
+                f"{LEDGER}/ratings/{game}/players",
+                query={"name": list(names)},
+                parse=lambda data: many(Rating)(data["players"]),
+                repeatable=True,
+            )
+        )
+
+    def rating_board(self, game: str, limit: int = 10) -> dict:
+        """The best-rated players of ``game``, the caller's own and the computers' ratings."""
+        query = {"limit": limit}
+        return self._call(Call("GET", f"{LEDGER}/ratings/{game}", query=query, repeatable=True))
+
+    def player_ratings(self, name: str, points: int = 100) -> dict:
+        """A player's rating per game with the last ``points`` rated games behind it."""
+        path = f"{LEDGER}/players/{name}/ratings"
+        return self._call(Call("GET", path, query={"points": points}, repeatable=True))
 
     # --- invitations -------------------------------------------------------------------------
     def invite(self, name: str, table: Table | str) -> Invitation:
