@@ -17,7 +17,7 @@ import marshmallow as ma
 from flask import current_app
 
 from services.lobby import matching, quotas
-from shared import keys, ratelimit
+from shared import keys, ratelimit, store
 from shared.auth import current_player
 from shared.games import names
 from shared.ratings import computer_ratings, ratings_of
@@ -103,12 +103,14 @@ def start_matched_table(ctx, match: matching.Match) -> dict:
             doc["seats"][seat] = table.computer_seat(seat, strength)
     pending = Pending(events=[{"type": "table.opened", "game": match.game,
                                "name": players[0]["name"], "quick": True}])  # fmt: skip
-    lifecycle.start_game(doc, ctx, pending, players[0])
-    commit(ctx, doc, None, pending)
+    with lifecycle.starting(ctx) as stakes:
+        lifecycle.start_game(doc, ctx, pending, players[0], stakes)
+        commit(ctx, doc, None, pending)
+        stakes.done = doc
     pipe = ctx.r.pipeline(transaction=False)
     pipe.zadd(keys.OPEN_TABLES, {doc["id"]: ctx.now})
     for player in players:
-        pipe.sadd(keys.player_tables(player["id"]), doc["id"])
+        store.note_player_table(pipe, player["id"], doc["id"], doc["version"])
     pipe.execute()
     return doc
 

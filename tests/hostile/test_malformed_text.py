@@ -129,7 +129,8 @@ def body_cases(document: dict, schema: dict) -> list[tuple[str, bytes, str]]:
 def parameter_values(parameter: dict) -> list[str]:
     """Malformed values of a path or query parameter, encoded for the URL."""
     values = [in_path(bad) for bad in BAD_TEXT]
-    if parameter["schema"].get("type") != "string":
+    schema = parameter["schema"]
+    if "string" not in (schema.get("type"), schema.get("items", {}).get("type")):
         values += ["abc", "1.5", "-1" * 3]
     return values
 

@@ -122,7 +122,7 @@ def test_a_rating_is_established_after_enough_games_and_then_on_the_board(r, app
     r.hset(keys.account("p0"), "name", "P0")
     r.set(keys.account_name("P1"), "p1")
     with app.app_context():
-        token = issue_token({"id": "p1", "name": "P1", "guest": True})
+        token = issue_token({"id": "p1", "name": "P1", "guest": False})
     auth = {"Authorization": f"Bearer {token}"}
     client = app.test_client()
     board = client.get("/ratings/speedtower", headers=auth).get_json()
@@ -149,7 +149,7 @@ def test_a_rating_is_established_after_enough_games_and_then_on_the_board(r, app
 
 def test_rating_routes_refuse_what_they_cannot_answer(app):
     with app.app_context():
-        token = issue_token({"id": "p1", "name": "P1", "guest": True})
+        token = issue_token({"id": "p1", "name": "P1", "guest": False})
     auth = {"Authorization": f"Bearer {token}"}
     client = app.test_client()
     assert_problem(client.get("/ratings/poker", headers=auth), 404, "unknown_game")

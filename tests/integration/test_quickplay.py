@@ -14,6 +14,7 @@ from services.lobby.app import create_app
 from shared import keys, store
 from shared.auth import issue_token
 from shared.ratings import Rating
+from shared.web import redis_client
 from tests.integration.harness import TEST_CONFIG, assert_problem
 
 pytestmark = pytest.mark.timeout(120)
@@ -29,8 +30,10 @@ def instances(redis_url, monkeypatch):
 
 
 def player(app, name: str) -> dict:
+    """A guest with an account (a guest's token is good while its account exists)."""
     who = {"id": f"p-{name.lower()}", "name": name, "guest": True}
     with app.app_context():
+        redis_client().hset(keys.account(who["id"]), mapping={**who, "guest": "1"})
         who["auth"] = {"Authorization": f"Bearer {issue_token(who)}"}
     return who
 
@@ -64,7 +67,7 @@ def test_two_players_at_two_instances_are_seated_at_one_started_table(instances,
     assert doc["status"] == "playing" and doc["settings"]["clock"] == 60
     assert sorted(seat["player"] for seat in doc["seats"]) == ["p-ann", "p-bob"]
     assert r.hlen(keys.quickplay_entries("speedone", 60)) == 0
-    assert second["table"] in r.smembers(keys.player_tables("p-ann"))
+    assert second["table"] in store.player_table_ids(r, "p-ann")
 
 
 def test_players_arriving_at_both_instances_at_once_are_each_seated_once(instances, r):
