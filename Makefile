@@ -18,11 +18,20 @@ $(READY): pyproject.toml clients/python/pyproject.toml
 run: $(READY)  ## the whole house on http://127.0.0.1:8080 with an embedded Redis
 	$(BIN)/python -m services.run
 
+# The suites run on pytest-xdist workers, a test file to a worker (its module's fixtures start
+# once; each worker has its own Redis, house and browser), the files in the order of tests/
+# (xdist would start with the files of most tests, and leave the long single tests of
+# tests/deploy and tests/bench to the end). The slow suites mostly wait on browsers, houses
+# and Redis, so they run on more workers than the machine has cores.
+TEST_WORKERS ?= auto
+SLOW_WORKERS ?= 4
+XDIST = --dist loadfile --no-loadscope-reorder
+
 test: lint  ## every test but the slow suites (those run with test-slow, and in CI)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(XDIST)
 
 test-slow: $(READY)
-	$(BIN)/python -m pytest -m slow; code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
+	$(BIN)/python -m pytest -m slow -n $(SLOW_WORKERS) $(XDIST); code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
 
 screenshots: $(READY)  ## the README's screenshots (docs/screenshots), taken anew in Chromium
 	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m slow tests/e2e/test_screenshots.py tests/e2e/test_screenshots_pages.py

@@ -39,38 +39,29 @@ def visible_by_seat(game, state) -> dict:
     return seen
 
 
-def payload_cards(payload, deck: frozenset) -> Counter:
-    """Every card token among the string values of a JSON payload."""
-    found: Counter = Counter()
+def payload_cards_and_keys(payload, deck: frozenset) -> tuple[Counter, set]:
+    """Every card token among the string values of a JSON payload, and every dict key
+    anywhere in it (one walk: the contract checks walk every view of every position)."""
+    cards: list = []
+    keys: set = set()
     stack = [payload]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             if item in deck:
-                found[item] += 1
+                cards.append(item)
         elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
-
-
-def payload_keys(payload) -> set:
-    """Every dict key anywhere in a JSON payload."""
-    keys, stack = set(), [payload]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
             keys.update(item)
             stack.extend(item.values())
-        elif isinstance(item, list | tuple):
+        elif isinstance(item, (list, tuple)):
             stack.extend(item)
-    return keys
+    return Counter(cards), keys
 
 
 def assert_hides(payload, allowed: Counter, deck: frozenset, what: str) -> None:
     """Fail when ``payload`` shows more of any card than ``allowed`` lets it."""
-    excess = payload_cards(payload, deck) - allowed
+    cards, keys = payload_cards_and_keys(payload, deck)
+    excess = cards - allowed
     assert not excess, f"{what} shows hidden cards {dict(excess)}"
-    leaked = payload_keys(payload) & SECRET_KEYS
+    leaked = keys & SECRET_KEYS
     assert not leaked, f"{what} carries secret fields {leaked}"

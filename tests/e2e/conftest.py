@@ -28,9 +28,14 @@ CHROMIUM_ARGS = [
 SECRET = "e2e-secret"
 
 try:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 except ImportError:  # pragma: no cover - the skip below says why
     sync_playwright = None
+else:
+    # What a page must come to show, it may take as long to show as any other step (the
+    # contexts' timeout below; Playwright's own is 5 s): the suite runs on more workers than
+    # the machine has cores, and a page that renders a whole game's moves may lag behind.
+    expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(config, items):
