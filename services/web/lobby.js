@@ -324,7 +324,7 @@ export function renderLobby(root, { openTable }) {
       clear(boardBox,
         board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.you ? "me" : null },
           h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
-        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
+        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, n: board.me.points }) : t("lobby.board.me_none")));
     } catch (error) {
       if (alive) clear(boardBox, h("p.muted", {}, error.message));
     }

