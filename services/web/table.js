@@ -60,7 +60,7 @@ export function renderTable(root, id, { toLobby }) {
     toLobby: () => leaveNow(),
   });
   clear(root, screen, end.layer);
-  const tour = createTour(screen);
+  const tour = createTour(screen, holdClock);
   const calls = createTableCalls();
 
   const ctx = {
@@ -289,14 +289,16 @@ export function renderTable(root, id, { toLobby }) {
       clock.title = t("table.clock.idle");
       return;
     }
-    clock.title = "";
-    const left = current.clock_ends - now;
+    // while the first game's guide holds the clock, it stands
+    const held = Math.max(0, (current.guide_until ?? 0) - now);
+    clock.title = held ? t("table.clock.guide") : "";
+    const left = current.clock_ends - held - now;
     if (left > 0) {
       const s = Math.min(Math.ceil(left), table.settings.clock);
       clock.replaceChildren(icon("clock"), ` ${clockText(s)}`);
-      clock.className = `clock${s <= 10 ? " low" : ""}`;
+      clock.className = `clock${s <= 10 ? " low" : ""}${held ? " held" : ""}`;
     } else {
-      const grace = Math.max(0, Math.ceil(current.deadline - now));
+      const grace = Math.max(0, Math.ceil(current.deadline - held - now));
       clock.replaceChildren(icon("clock"), ` 0:00 · ${t("table.grace", { s: grace })}`);
       clock.className = "clock grace";
     }
@@ -398,6 +400,15 @@ export function renderTable(root, id, { toLobby }) {
   // ---------------------------------------------------------------- the end screen
   async function rematch() {
     try { accept(await api.post(api.table(path`/tables/${id}/rematch`))); } catch (error) { showError(error); }
+  }
+
+  // ---------------------------------------------------------------- the first game's guide
+  // Alone among computers the clock waits while the guide is open; with other people at the
+  // table it waits for nobody (the house answers 409 not_alone), so it is not asked there.
+  function holdClock(open) {
+    const alone = table && table.you !== null && table.seats.filter((s) => s.kind === "human" && !s.left).length === 1;
+    if (!alone || !table.settings.clock || table.status !== "playing") return;
+    api.post(api.table(path`/tables/${id}/guide`), { open }).then((next) => accept(next), () => {});
   }
 
   // ---------------------------------------------------------------- hints

@@ -1,6 +1,7 @@
 // A newcomer's first game: step by step, what each part of the table is, what is legal now
 // and what each control does. Skippable; once finished or skipped it never shows again for
-// that game (localStorage "sg.tour.<game>").
+// that game (localStorage "sg.tour.<game>"). Alone among computers the clock waits while it
+// is open (POST …/guide, at most 300 s a game).
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
@@ -42,7 +43,9 @@ function tourDone(game) {
   return localStorage.getItem(key(game)) === "done";
 }
 
-export function createTour(root) {
+// ``hold(open)`` is told when the tour opens and closes (the table holds the reader's clock
+// meanwhile, where that is the house's rule).
+export function createTour(root, hold = () => {}) {
   let game = null;
   let steps = [];
   let at = 0;
@@ -56,6 +59,7 @@ export function createTour(root) {
   }
 
   function close() {
+    if (game) hold(false);
     game = null;
     box.hidden = true;
     box.replaceChildren();
@@ -101,6 +105,7 @@ export function createTour(root) {
         steps = STEPS[game].filter(([selector]) => root.querySelector(selector));
         at = 0;
         if (!steps.length) return close();
+        hold(true);
         return show();
       }
       if (game && (!seated || table.game !== game)) return close();

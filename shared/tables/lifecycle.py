@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from shared import keys, store, wallets
 from shared.games import get_game
+from shared.tables import guide as guides
 from shared.tables import table
 from shared.tables.errors import (
     Conflict,
@@ -215,6 +216,26 @@ def turbo(ctx: Context, table_id: str, player: dict) -> dict:
             doc["current"]["turbo"] = True
             pending.events.append({"type": "table.turbo"})
             next_decision(doc, ctx, pending)
+
+    return _run(ctx, table_id, operation)
+
+
+def guide(ctx: Context, table_id: str, player: dict, is_open: bool) -> dict:
+    """The first game's guide opened or closed: alone among computers the player's clock
+    waits while it is open (shared/tables/guide.py); with other humans it waits for nobody."""
+
+    def operation(doc, pending):
+        seat = table.seat_of(doc, player["id"])
+        if seat is None:
+            raise NotAllowed("you do not sit at this table", code="not_seated")
+        if doc["status"] != table.PLAYING:
+            raise Conflict("no game is running at this table", code="no_game_running")
+        if table.humans(doc) != [seat]:
+            raise Conflict("other people play at this table; the guide does not stop their "
+                           "clock", code="not_alone")  # fmt: skip
+        game = doc["current"]
+        if (guides.open_guide if is_open else guides.close_guide)(game, ctx.now):
+            pending.events.append({"type": "table.guide", "open": is_open})
 
     return _run(ctx, table_id, operation)
 

@@ -39,3 +39,33 @@ def test_every_counted_message_at_0_1_and_2_in_german_and_english(new_page):
             assert zero.replace("0", "#") == two.replace("2", "#"), (lang, key)  # both plural
     assert rendered["de"]["table.cards"] == ["0 Karten", "1 Karte", "2 Karten"]
     assert rendered["en"]["sl.ramp.count"][1] == "1 card on the ramp"
+
+
+def clock_seconds(page) -> int:
+    minutes, seconds = re.search(
+        r"(\d+):(\d\d)", page.get_by_test_id("clock").inner_text()
+    ).groups()
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_first_games_guide_does_not_run_on_the_clock_of_a_solo_game(new_page):
+    page = new_page(tour=True)
+    sign_in(page, unique_name("Neu"))
+    open_table(page, "speedone", 2, **{"set-clock": 30})
+    tour = page.get_by_test_id("tour")
+    expect(tour).to_be_visible()
+    clock = page.get_by_test_id("clock")
+    expect(clock).to_have_class(re.compile(r"\bheld\b"))  # the human's turn, held
+    shown = clock_seconds(page)
+    assert shown >= 28
+    while page.get_by_test_id("tour-next").inner_text() not in ("Los geht's", "Los geht’s"):
+        page.get_by_test_id("tour-next").click()
+    assert clock_seconds(page) == shown  # all the steps read, not a second gone
+    page.get_by_test_id("tour-next").click()
+    expect(tour).to_be_hidden()
+    expect(clock).not_to_have_class(re.compile(r"\bheld\b"))
+    page.wait_for_function(
+        "s => !document.querySelector('[data-testid=clock]').textContent.includes(s)",
+        arg=f"0:{shown:02d}",
+        timeout=5_000,
+    )  # it runs again
