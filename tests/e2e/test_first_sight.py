@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, open_table, sign_in, unique_name
+from tests.e2e.helpers import END, browser_token, open_table, sign_in, unique_name
 
 # "1" followed by a plural noun: what a counted message must never say.
 ONE_PLURAL = re.compile(
@@ -69,3 +69,19 @@ def test_the_first_games_guide_does_not_run_on_the_clock_of_a_solo_game(new_page
         arg=f"0:{shown:02d}",
         timeout=5_000,
     )  # it runs again
+
+
+def test_a_finished_solo_game_waits_for_its_booking_without_errors(
+    new_page, house
+):  # fmt: skip
+    page = new_page()
+    sign_in(page, unique_name("Ende"))
+    answers = []
+    page.on("response", lambda r: "/api/ledger/tables/" in r.url and answers.append(r.status))
+    open_table(page, "speedlaunch", 2)
+    page.get_by_test_id("turbo").click()
+    house.play_seats([browser_token(page)], page.url.rsplit("/", 1)[1])
+    end = page.locator(END)
+    expect(end).to_be_visible()
+    expect(end.get_by_test_id("end-short")).to_contain_text("Partie unter")  # the booking
+    assert answers[-1] == 200 and all(status in (200, 202) for status in answers), answers
