@@ -203,8 +203,11 @@ async function resume() {
     if (error.status === 401) return logout();
     showError(error);
   }
+  // back to a game that runs or a table that waits for its start; once the game is over the
+  // start address is the lobby (its end screen stays at the table's own address)
   const stored = localStorage.getItem(TABLE_KEY);
-  const back = tables.find((table) => table.id === stored) || tables.find((table) => table.status === "playing");
+  const open = tables.filter((table) => table.status !== "over");
+  const back = open.find((table) => table.id === stored) || open.find((table) => table.status === "playing");
   if (back) showTable(back.id, { replace: true });
   else showLobby({ replace: true });
 }

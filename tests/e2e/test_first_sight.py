@@ -71,7 +71,7 @@ def test_the_first_games_guide_does_not_run_on_the_clock_of_a_solo_game(new_page
     )  # it runs again
 
 
-def test_a_finished_solo_game_waits_for_its_booking_without_errors(
+def test_a_finished_solo_game_waits_for_its_booking_without_errors_and_slash_is_the_lobby(
     new_page, house
 ):  # fmt: skip
     page = new_page()
@@ -85,3 +85,7 @@ def test_a_finished_solo_game_waits_for_its_booking_without_errors(
     expect(end).to_be_visible()
     expect(end.get_by_test_id("end-short")).to_contain_text("Partie unter")  # the booking
     assert answers[-1] == 200 and all(status in (200, 202) for status in answers), answers
+    page.goto("/")
+    expect(page.get_by_test_id("create-table")).to_be_visible()
+    expect(page.locator(END)).to_have_count(0)
+    assert page.url.endswith("/")
