@@ -89,3 +89,36 @@ def test_a_finished_solo_game_waits_for_its_booking_without_errors_and_slash_is_
     expect(page.get_by_test_id("create-table")).to_be_visible()
     expect(page.locator(END)).to_have_count(0)
     assert page.url.endswith("/")
+
+
+def asteroid_aimed(doc: dict) -> bool:
+    return any("target" in move for move in (doc.get("current") or {}).get("legal", []))
+
+
+def test_an_asteroid_at_two_seats_says_where_the_ramp_goes_and_its_target_is_a_button(
+    new_page, house
+):  # fmt: skip
+    page = new_page()
+    sign_in(page, unique_name("Ast"))
+    open_table(page, "speedlaunch", 2, **{"set-clock": 0})
+    me, table = browser_token(page), page.url.rsplit("/", 1)[1]
+    house.client(me).turbo(table)
+    for _ in range(6):  # random moves (my asteroids among them) until one is mine to aim
+        doc = house.play_seats([me], table, until=asteroid_aimed, prefer=())
+        if asteroid_aimed(doc):
+            break
+        house.client(me).rematch(table)
+        house.client(me).turbo(table)
+    else:
+        raise AssertionError("no asteroid came my way in six games")
+    opponent = next(seat["name"] for seat in doc["seats"] if not seat["you"])
+    expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
+    page.locator(".group[data-kind=AST], .my-stacks button.card[data-card=AST]").first.click()
+    expect(page.get_by_test_id("preview")).to_have_text(
+        f"Asteroid: Einsetzen schickt die Rampe zu {opponent}"
+    )
+    target = page.locator("button.opponent.targetable")
+    expect(target).to_have_count(1)
+    expect(page.locator("button.seat.targetable")).to_have_count(1)
+    target.click()
+    expect(page.locator(".log-lines")).to_contain_text(f"Asteroid: {opponent} nimmt")
