@@ -479,7 +479,8 @@ export function renderTable(root, id, { toLobby }) {
     if (chatSeen.has(key)) return;
     chatSeen.add(key);
     const time = new Date(line.at * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
-    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.text));
+    // an exclamation in the reader's language
+    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.texts?.[lang()] ?? line.text));
     while (chatLines.children.length > 100) chatLines.firstChild.remove();
     chatLines.scrollTop = chatLines.scrollHeight;
   }
@@ -487,7 +488,7 @@ export function renderTable(root, id, { toLobby }) {
   async function say(body) {
     if (chatLockUntil > Date.now() / 1000) return;
     try {
-      await api.post(api.table(path`/tables/${id}/chat`), body);
+      addChat(await api.post(api.table(path`/tables/${id}/chat`), body)); // (the stream's copy is the same line)
       chatInput.value = "";
       chatLockUntil = Date.now() / 1000 + CHAT_LOCK;
     } catch (error) {

@@ -283,8 +283,10 @@ def clock_expiry(ctx: Context, table_id: str, turn: str, at: float | None = None
         ctx.jobs.clock_expiry(table_id, turn_of(doc), deadline)
 
 
-def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
-    """Post a chat line; the sender's chat is locked for two seconds after each line."""
+def chat(ctx: Context, table_id: str, player: dict, text: str,
+         texts: dict | None = None) -> dict:  # fmt: skip
+    """Post a chat line (``texts``: an exclamation's line per language); the sender's chat is
+    locked for two seconds after each line."""
     doc = store.load(ctx.r, table_id)
     if doc is None:
         raise no_such_table(table_id)
@@ -298,5 +300,7 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
         raise TooSoon(f"your chat is locked for {wait:.1f} s more", code="rate_limited",
                       retry_after=wait)  # fmt: skip
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
+    if texts:
+        line["texts"] = texts
     store.append_chat(ctx.r, table_id, line)
     return line
