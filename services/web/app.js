@@ -11,7 +11,7 @@ import { applyPrefs, prefs, setPref } from "./prefs.js";
 import { canNotify, chooseDesktop, pageTitle } from "./notify.js";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
-import { clear, h, modal, showError, toast, typing } from "./ui.js";
+import { clear, clearToast, h, modal, showError, toast, typing } from "./ui.js";
 
 const TABLE_KEY = "sg.table";
 const main = document.getElementById("main");
@@ -36,7 +36,7 @@ function renderHeader() {
     h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
     h("button.ghost", {
       type: "button", "aria-label": t("lang.switch.label"), "data-testid": "lang",
-      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); rerender(); },
+      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); clearToast(); rerender(); },
     }, t("lang.switch")),
     session.player ? h("button.ghost", { type: "button", onclick: logout }, t("logout")) : null,
   );

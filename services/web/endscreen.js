@@ -109,7 +109,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     return table.seats.map((seat, index) => ({ index, seat, place: places[index] }))
       .sort((a, b) => a.place - b.place)
       .map((row) => h("tr", { class: row.seat.you ? "me" : null },
-        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
+        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, t("table.place.short", { n: row.place }))),
         h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null, ratingNote(row.index)),
         (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
         bookingCells(row.index)));

@@ -148,7 +148,10 @@ const de = {
   "room.settings": "Einstellungen des Tischs",
   "room.save": "Übernehmen",
   "table.leave": "Tisch verlassen",
-  "table.leave.confirm": "Wirklich gehen? Eine laufende Partie verlässt du damit.",
+  "table.leave.confirm": "Wirklich gehen? Du verlässt die laufende Partie und wirst Letzter.",
+  "table.leave.penalty": "Das kostet −10 Punkte in der Bestenliste.",
+  "table.leave.penalty.late": "Ab 2 Minuten Spieldauer kostet das −10 Punkte in der Bestenliste.",
+  "table.leave.free": "Allein gegen Computer kostet das keine Punkte.",
   "table.turbo": "Turbo",
   "table.turbo.on": "Turbo läuft",
   "table.hint": "Tipp (T)",
@@ -175,6 +178,7 @@ const de = {
   "table.chat.locked": "Chat gesperrt ({s} s)",
   "table.over": "Die Partie ist zu Ende",
   "table.place": "{n}. Platz",
+  "table.place.short": "{n}.",
   "table.again.speedlaunch": "Nochmal spielen",
   "table.again.speedtower": "Nochmal bauen",
   "table.again.speedone": "Nochmal spielen",
@@ -455,7 +459,7 @@ const de = {
   "tour.done": "Los geht's",
   "tour.skip": "Überspringen",
   "tour.hint": "Tipp (Taste T): Der starke Computer zeigt dir einen guten Zug – die Karten leuchten blau.",
-  "tour.log": "Im Protokoll steht jeder Zug zum Nachlesen. Die Regeln findest du oben unter „Regeln“.",
+  "tour.log": "Im „{log}“ steht jeder Zug zum Nachlesen. Die Regeln findest du oben unter „Regeln“.",
   "tour.sl.hand": "Deine Hand, nach Werten gruppiert. Gelb umrandet ist, was du jetzt legen darfst: gleich hoch oder niedriger als die oberste Karte der Rampe. Ein Klick wählt eine Gruppe, jeder weitere nimmt eine Karte weg.",
   "tour.sl.ramp": "Die Startrampe. Die Lämpchen zählen gleiche Werte oben – bei vier zündet die Rakete, die Rampe ist weg und du bist nochmal dran.",
   "tour.sl.stacks": "Deine vier Stapel: Die offenen Karten spielst du wie Handkarten mit. Ist nur die Blindkarte übrig, darfst du sie zu Beginn eines Zugs wagen.",
@@ -618,7 +622,10 @@ const en = {
   "room.settings": "Table settings",
   "room.save": "Apply",
   "table.leave": "Leave the table",
-  "table.leave.confirm": "Really leave? You leave a running game too.",
+  "table.leave.confirm": "Really leave? You leave the running game and are placed last.",
+  "table.leave.penalty": "That costs −10 points on the leaderboard.",
+  "table.leave.penalty.late": "From 2 minutes of play on, that costs −10 points on the leaderboard.",
+  "table.leave.free": "Alone against computers it costs no points.",
   "table.turbo": "Turbo",
   "table.turbo.on": "Turbo on",
   "table.hint": "Hint (T)",
@@ -644,7 +651,8 @@ const en = {
   "table.chat.aergern": "Grr",
   "table.chat.locked": "Chat locked ({s} s)",
   "table.over": "The game is over",
-  "table.place": "place {n}",
+  "table.place": { ordinal: true, one: "{n}st place", two: "{n}nd place", few: "{n}rd place", other: "{n}th place" },
+  "table.place.short": { ordinal: true, one: "{n}st", two: "{n}nd", few: "{n}rd", other: "{n}th" },
   "table.again.speedlaunch": "Play again",
   "table.again.speedtower": "Build again",
   "table.again.speedone": "Play again",
@@ -921,7 +929,7 @@ const en = {
   "tour.done": "Let's go",
   "tour.skip": "Skip",
   "tour.hint": "Hint (key T): the strong computer shows you a good move – its cards light up blue.",
-  "tour.log": "The log keeps every move to read again. The rules are up top under “Rules”.",
+  "tour.log": "The “{log}” keeps every move to read again. The rules are up top under “Rules”.",
   "tour.sl.hand": "Your hand, grouped by value. Framed in yellow is what you may play now: equal to or lower than the ramp's top card. A click picks a group, each further click removes one card.",
   "tour.sl.ramp": "The launch ramp. The lamps count equal values on top – at four the rocket ignites, the ramp is gone and you go again.",
   "tour.sl.stacks": "Your four stacks: play their open cards like hand cards. When only the blind card is left, you may risk it at the start of a turn.",
@@ -949,17 +957,19 @@ export function lang() {
 }
 
 // A counted message is { one, other }: the form Intl.PluralRules names for the reader's
-// language and the count ``n`` ("1 Karte", "2 Karten", "0 cards").
+// language and the count ``n`` ("1 Karte", "2 Karten", "0 cards"); an ordinal one
+// ({ ordinal: true, one, two, few, other }) by its ordinal rules ("1st", "22nd", "13th").
 const pluralRules = {};
 
 function form(text, n) {
   if (typeof text === "string") return text;
-  const rules = (pluralRules[lang()] ??= new Intl.PluralRules(lang()));
+  const type = text.ordinal ? "ordinal" : "cardinal"; // ordinal: "1st", "2nd", "3rd", "4th"
+  const rules = (pluralRules[`${lang()}-${type}`] ??= new Intl.PluralRules(lang(), { type }));
   return text[rules.select(Number(n))] ?? text.other;
 }
 
 // The keys of the counted messages (for the test that renders each at 0, 1 and 2).
-export const counted = () => Object.keys(tables.de).filter((key) => [tables.de[key], tables.en[key]].some((text) => typeof text === "object"));
+export const counted = () => Object.keys(tables.de).filter((key) => [tables.de[key], tables.en[key]].some((text) => typeof text === "object" && !text.ordinal));
 
 export function t(key, params = {}) {
   const text = form(tables[lang()][key] ?? de[key] ?? key, params.n);

@@ -444,9 +444,17 @@ export function renderTable(root, id, { toLobby }) {
     toLobby();
   }
 
+  // What leaving costs on the leaderboard (DECISIONS "All games" §5): Speedlaunch −10 in a
+  // game of two minutes or more, the others −10 in a game with other people.
+  function leavePenalty() {
+    if (table.game === "speedlaunch") return t("table.leave.penalty.late");
+    const people = table.seats.filter((seat) => seat.kind === "human" && !seat.left).length;
+    return people > 1 ? t("table.leave.penalty") : t("table.leave.free");
+  }
+
   function leave() {
     if (table?.status !== "playing" || table.you === null) return leaveNow();
-    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm")),
+    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm"), " ", leavePenalty()),
       h("div.row", {}, h("button.primary", { type: "button", "data-testid": "leave-confirm", onclick: () => { close(); leaveNow(); } }, t("table.leave")))));
   }
 

@@ -87,7 +87,7 @@ export function createTour(root, hold = () => {}) {
     box.replaceChildren(
       h("p.tour-count.muted", {}, t("tour.step", { i: at + 1, n: steps.length })),
       h("h2", { id: "tour-title" }, t("tour.title", { game: t(`games.${game}`) })),
-      h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1])),
+      h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1], { log: t(`table.log.${game}`) })),
       h("div.row", {},
         at > 0 ? h("button", { type: "button", "data-testid": "tour-back", onclick: () => { at -= 1; show(); } }, t("tour.back")) : null,
         h("button.primary", { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : (at += 1, show())) },

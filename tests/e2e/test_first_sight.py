@@ -9,6 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
+from services.table.chat import EXCLAMATIONS
 from tests.e2e.helpers import END, browser_token, open_table, sign_in, unique_name
 
 # "1" followed by a plural noun: what a counted message must never say.
@@ -23,10 +24,12 @@ def test_every_counted_message_at_0_1_and_2_in_german_and_english(new_page):
     rendered = page.evaluate("""async () => {
         const { counted, t } = await import('/i18n.js');
         const out = {};
+        const params = { rank: 3, t: 'A', need: 4, c: 'Rot', game: 'Speedone', time: 'T',
+                         rating: 'R', window: 'W' };
         for (const lang of ['de', 'en']) {
             (await import('/prefs.js')).prefs.lang = lang;
             out[lang] = Object.fromEntries(counted().map((key) =>
-                [key, [0, 1, 2].map((n) => t(key, { n, rank: 3, t: 'A', need: 4, c: 'Rot', game: 'Speedone', time: 'T', rating: 'R', window: 'W' }))]));
+                [key, [0, 1, 2].map((n) => t(key, { n, ...params }))]));
         }
         return out;
     }""")
@@ -61,6 +64,7 @@ def test_the_first_games_guide_does_not_run_on_the_clock_of_a_solo_game(new_page
     while page.get_by_test_id("tour-next").inner_text() not in ("Los geht's", "Los geht’s"):
         page.get_by_test_id("tour-next").click()
     assert clock_seconds(page) == shown  # all the steps read, not a second gone
+    expect(page.get_by_test_id("tour-text")).to_contain_text("Im „Spielverlauf“ steht jeder Zug")
     page.get_by_test_id("tour-next").click()
     expect(tour).to_be_hidden()
     expect(clock).not_to_have_class(re.compile(r"\bheld\b"))
@@ -71,24 +75,44 @@ def test_the_first_games_guide_does_not_run_on_the_clock_of_a_solo_game(new_page
     )  # it runs again
 
 
-def test_a_finished_solo_game_waits_for_its_booking_without_errors_and_slash_is_the_lobby(
-    new_page, house
-):  # fmt: skip
+def test_a_finished_solo_game_in_english_booking_words_toast_and_the_lobby_after(new_page, house):
+    """The end screen waits for its booking without an error, says "1st"; Joy speaks English;
+    a German error toast leaves the live region when the reader switches to English; after
+    the game / is the lobby, whose form kept the strength and the options chosen."""
     page = new_page()
     sign_in(page, unique_name("Ende"))
     answers = []
     page.on("response", lambda r: "/api/ledger/tables/" in r.url and answers.append(r.status))
-    open_table(page, "speedlaunch", 2)
+    page.click("[data-game=speedlaunch]")
+    page.fill("#set-stakes", "100000")  # more than a guest has: refused, in German
+    page.get_by_test_id("create-table").click()
+    toast = page.locator("#toast")
+    expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    page.get_by_test_id("lang").click()
+    expect(toast).to_have_text("")  # no German left in the live region
+    page.fill("#set-stakes", "0")
+    open_table(page, "speedlaunch", 2, **{"set-strength": "stark", "opt-asteroid_target": "left"})
+    expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
+    page.get_by_test_id("chat-freude").click()
+    english = {line["en"] for line in EXCLAMATIONS["speedlaunch"]["freude"]}
+    expect(page.locator(".chat-lines li strong")).to_have_count(1)
+    said = page.locator(".chat-lines li").inner_text().split(": ", 1)[1]
+    assert said in english, said
     page.get_by_test_id("turbo").click()
     house.play_seats([browser_token(page)], page.url.rsplit("/", 1)[1])
     end = page.locator(END)
     expect(end).to_be_visible()
-    expect(end.get_by_test_id("end-short")).to_contain_text("Partie unter")  # the booking
+    expect(end.get_by_test_id("end-short")).to_contain_text("Game under")  # the booking
     assert answers[-1] == 200 and all(status in (200, 202) for status in answers), answers
+    expect(end.locator("table.result")).to_contain_text("1st place")
+    expect(end.locator("table.result")).to_contain_text("2nd place")
     page.goto("/")
     expect(page.get_by_test_id("create-table")).to_be_visible()
     expect(page.locator(END)).to_have_count(0)
     assert page.url.endswith("/")
+    page.reload()
+    expect(page.locator("#set-strength")).to_have_value("stark")
+    expect(page.locator("#opt-asteroid_target")).to_have_value("left")
 
 
 def asteroid_aimed(doc: dict) -> bool:
@@ -122,3 +146,5 @@ def test_an_asteroid_at_two_seats_says_where_the_ramp_goes_and_its_target_is_a_b
     expect(page.locator("button.seat.targetable")).to_have_count(1)
     target.click()
     expect(page.locator(".log-lines")).to_contain_text(f"Asteroid: {opponent} nimmt")
+    page.get_by_test_id("leave").click()  # what leaving costs, said before one goes
+    expect(page.locator(".modal")).to_contain_text("−10 Punkte in der Bestenliste")
