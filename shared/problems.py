@@ -120,7 +120,8 @@ CODES: dict[str, Kind] = {
     "not_solo": Kind(409, "Turbo is only for solo tables."),
     "not_alone": Kind(409, "Other people play at this table: the first game's guide does not "
                            "stop the clock there."),
-    "table_busy": Kind(409, "The table changed too often at once; try again."),
+    "table_busy": Kind(409, "The table (or the caller's quick-play request) changed too often "
+                            "at once; try again."),
     "too_many_tables": Kind(409, "The caller already sits at `limit` tables that are open or "
                                  "playing (QUOTA_TABLES); leave one or finish its game first.",
                                  ("limit",)),
