@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import marshmallow as ma
+from flask import jsonify
 from marshmallow import fields, validate
 
 from services.ledger.balance import GameRecordSchema, game_records
@@ -16,10 +17,12 @@ from services.ledger.bookings import RECENT_GAMES
 from services.ledger.leaderboard import standing
 from services.ledger.rating_routes import RatingChangeSchema
 from services.ledger.ratings import rating_changes
-from shared import keys
+from shared import keys, store
 from shared.auth import current_player
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
+
+BOOKING_RETRY = 1  # seconds: when to ask again for a booking on its way
 
 blp = Blueprint(
     "players",
@@ -91,6 +94,7 @@ class ShortGameSchema(ma.Schema):
 
 
 class GameBookingSchema(ma.Schema):
+    booked = fields.Boolean(metadata={"description": "true: the game is booked"})
     game_id = fields.String()
     table = fields.String()
     no = fields.Integer()
@@ -179,16 +183,27 @@ def _recent_game(game_id: str, raw: dict, player: str) -> dict:
     }
 
 
+class PendingBookingSchema(ma.Schema):
+    booked = fields.Boolean(metadata={"description": "false: the game is over, not booked yet"})
+
+
 @blp.route("/tables/<table_id>/games/<int:game_no>")
 @blp.response(200, GameBookingSchema)
-@blp.problems((401, "No valid bearer token"), (404, "The game is not booked (yet)"))
+@blp.alt_response(202, schema=PendingBookingSchema,
+                  description="The game is over and its booking on the way; ask again after "
+                              "Retry-After seconds")  # fmt: skip
+@blp.problems((401, "No valid bearer token"), (404, "The table has no such finished game"))
 def game_booking(table_id, game_no):
     """What a finished game gave each seat: place, leaderboard points and Taler won or lost.
-    A 404 until the booking job has booked it (moments after the game ends)."""
+    A game that is over but not booked yet (moments after its end) is 202 ``{"booked":
+    false}`` with Retry-After: waiting for a booking is no error."""
     game_id = f"{table_id}-{game_no}"
-    raw = redis_client().hgetall(keys.booking(game_id))
+    r = redis_client()
+    raw = r.hgetall(keys.booking(game_id))
     if not raw:
-        raise Problem("The game is not booked (yet).", "no_such_game",
+        if store.unbooked(r, table_id, game_id) is not None:
+            return jsonify(booked=False), 202, {"Retry-After": str(BOOKING_RETRY)}
+        raise Problem("The table has no such finished game.", "no_such_game",
                       table=table_id, game_no=game_no)  # fmt: skip
     summary, payouts, refunds = _booked(raw)
     places = summary.get("places") or []
@@ -207,6 +222,7 @@ def game_booking(table_id, game_no):
             }
         )
     return {
+        "booked": True,
         "game_id": game_id,
         "table": table_id,
         "no": game_no,

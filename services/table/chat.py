@@ -1,5 +1,6 @@
 """Chat at a table: lines of at most 200 characters, a 2 s lock after each, and the themed
-"Freude" / "Ärgern" exclamations per game."""
+"Freude" / "Ärgern" exclamations per game, each in German and English (the client shows
+the reader's)."""
 
 from __future__ import annotations
 
@@ -16,56 +17,57 @@ from shared.web import Blueprint, table_context
 blp = Blueprint("chat", __name__, description="Chat at a table")
 MAX_LINE = 200
 
-EXCLAMATIONS = {
+EXCLAMATIONS = {  # each line in the reader's language; no emoji (the house's fonts draw none)
     "speedlaunch": {
         "freude": [
-            "Zündung! 🚀",
-            "Abheben!",
-            "Ab in den Orbit!",
-            "T−1 – und weg!",
-            "Houston, alles bestens!",
+            {"de": "Zündung!", "en": "Ignition!"},
+            {"de": "Abheben!", "en": "Lift-off!"},
+            {"de": "Ab in den Orbit!", "en": "Off into orbit!"},
+            {"de": "T−1 – und weg!", "en": "T−1 – and gone!"},
+            {"de": "Houston, alles bestens!", "en": "Houston, all is well!"},
         ],
         "aergern": [
-            "Blindgänger …",
-            "Houston, wir haben ein Problem.",
-            "Asteroid voraus!",
-            "Das Schwarze Loch hat meinen Plan verschluckt.",
-            "Countdown abgebrochen!",
+            {"de": "Blindgänger …", "en": "A dud …"},
+            {"de": "Houston, wir haben ein Problem.", "en": "Houston, we have a problem."},
+            {"de": "Asteroid voraus!", "en": "Asteroid ahead!"},
+            {"de": "Das Schwarze Loch hat meinen Plan verschluckt.",
+             "en": "The black hole swallowed my plan."},
+            {"de": "Countdown abgebrochen!", "en": "Countdown aborted!"},
         ],
     },
     "speedtower": {
         "freude": [
-            "Richtfest! 🏗️",
-            "Läuft wie am Schnürchen!",
-            "Der Kran hat’s gerichtet!",
-            "Stockwerk um Stockwerk!",
-            "Bauauftrag fast erfüllt!",
+            {"de": "Richtfest!", "en": "Topping out!"},
+            {"de": "Läuft wie am Schnürchen!", "en": "Running like clockwork!"},
+            {"de": "Der Kran hat’s gerichtet!", "en": "The crane sorted it!"},
+            {"de": "Stockwerk um Stockwerk!", "en": "Floor by floor!"},
+            {"de": "Bauauftrag fast erfüllt!", "en": "Building contract nearly done!"},
         ],
         "aergern": [
-            "Baustopp!",
-            "Das Material ist alle …",
-            "Wer hat mir die Steilvorlage geklaut?",
-            "Abriss!",
-            "Der Polier schimpft.",
+            {"de": "Baustopp!", "en": "Building stopped!"},
+            {"de": "Das Material ist alle …", "en": "Out of material …"},
+            {"de": "Wer hat mir die Steilvorlage geklaut?", "en": "Who stole my perfect setup?"},
+            {"de": "Abriss!", "en": "Demolition!"},
+            {"de": "Der Polier schimpft.", "en": "The foreman is grumbling."},
         ],
     },
     "speedone": {
         "freude": [
-            "ONE!",
-            "Farbe gewünscht, Farbe bekommen!",
-            "Aussetzen – tut mir leid!",
-            "Das lief rund!",
-            "Richtungswechsel, hihi!",
+            {"de": "ONE!", "en": "ONE!"},
+            {"de": "Farbe gewünscht, Farbe bekommen!", "en": "Wished for a colour, got it!"},
+            {"de": "Aussetzen – tut mir leid!", "en": "Skip – sorry!"},
+            {"de": "Das lief rund!", "en": "That went smoothly!"},
+            {"de": "Richtungswechsel, hihi!", "en": "Reverse, hee hee!"},
         ],
         "aergern": [
-            "Plus vier?! Ernsthaft?",
-            "Schon wieder ziehen …",
-            "Falsche Farbe!",
-            "Wer hat die Richtung gedreht?",
-            "Meine Hand wird immer voller.",
+            {"de": "Plus vier?! Ernsthaft?", "en": "Plus four?! Seriously?"},
+            {"de": "Schon wieder ziehen …", "en": "Drawing again …"},
+            {"de": "Falsche Farbe!", "en": "Wrong colour!"},
+            {"de": "Wer hat die Richtung gedreht?", "en": "Who turned the direction round?"},
+            {"de": "Meine Hand wird immer voller.", "en": "My hand just keeps growing."},
         ],
     },
-}
+}  # fmt: skip
 
 
 class ChatSchema(ma.Schema):
@@ -81,6 +83,11 @@ class ChatLineSchema(ma.Schema):
     seat = ma.fields.Integer(allow_none=True)
     name = ma.fields.String()
     text = ma.fields.String()
+    texts = ma.fields.Dict(
+        keys=ma.fields.String(), values=ma.fields.String(),
+        metadata={"description": "an exclamation: its line per language (de, en); text is "
+                  "the German one"},
+    )  # fmt: skip
     at = ma.fields.Float()
 
 
@@ -94,14 +101,15 @@ def post_chat(body, table_id):
     ctx = table_context()
     if ("text" in body) == ("exclamation" in body):
         raise BadRequest("send either text or an exclamation", code="invalid_chat_line")
-    text = body.get("text", "").strip()
+    text, texts = body.get("text", "").strip(), None
     if "exclamation" in body:
         doc = store.load(ctx.r, table_id)
         game = doc["game"] if doc else "speedone"
-        text = random.choice(EXCLAMATIONS[game][body["exclamation"]])
+        texts = random.choice(EXCLAMATIONS[game][body["exclamation"]])
+        text = texts["de"]
     if not text:  # (control characters never come this far: shared/text.py)
         raise BadRequest("a chat line needs visible text", code="invalid_chat_line")
-    return lifecycle.chat(ctx, table_id, player, text)
+    return lifecycle.chat(ctx, table_id, player, text, texts)
 
 
 @blp.route("/tables/<table_id>/chat")

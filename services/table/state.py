@@ -1,16 +1,22 @@
 """A table as the caller sees it, and what a seated player does besides moving: leave,
-rematch ("Nochmal"), turbo."""
+rematch ("Nochmal"), turbo, the first game's guide."""
 
 from __future__ import annotations
+
+import marshmallow as ma
 
 from shared.auth import current_player
 from shared.tables import lifecycle
 from shared.tables.play import change
 from shared.tables.schemas import TableSchema
 from shared.tables.views import table_view
-from shared.web import Blueprint, table_context
+from shared.web import Blueprint, StrictBoolean, table_context
 
-blp = Blueprint("state", __name__, description="A table's state, leaving, rematch, turbo")
+blp = Blueprint("state", __name__, description="A table's state, leaving, rematch, turbo, guide")
+
+
+class GuideSchema(ma.Schema):
+    open = StrictBoolean(required=True, metadata={"description": "the guide is open"})
 
 
 def answer(doc: dict, player: dict | None) -> dict:
@@ -55,3 +61,15 @@ def turbo(table_id):
     """Solo tables: the computers move without pauses for the rest of this game."""
     player = current_player()
     return answer(lifecycle.turbo(table_context(), table_id, player), player)
+
+
+@blp.route("/tables/<table_id>/guide", methods=["POST"])
+@blp.arguments(GuideSchema)
+@blp.response(200, TableSchema)
+@blp.problems(400, 401, 403, 404, 409)
+def guide(body, table_id):
+    """The first game's guide is open (or closed again): while it is open at a table where
+    the caller is the only human, the caller's clock waits (300 s at most per game); with
+    other humans at the table: 409 not_alone."""
+    player = current_player()
+    return answer(lifecycle.guide(table_context(), table_id, player, body["open"]), player)

@@ -11,7 +11,7 @@ import { applyPrefs, prefs, setPref } from "./prefs.js";
 import { canNotify, chooseDesktop, pageTitle } from "./notify.js";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
-import { clear, h, modal, showError, toast, typing } from "./ui.js";
+import { clear, clearToast, h, modal, showError, toast, typing } from "./ui.js";
 
 const TABLE_KEY = "sg.table";
 const main = document.getElementById("main");
@@ -36,7 +36,7 @@ function renderHeader() {
     h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
     h("button.ghost", {
       type: "button", "aria-label": t("lang.switch.label"), "data-testid": "lang",
-      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); rerender(); },
+      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); clearToast(); rerender(); },
     }, t("lang.switch")),
     session.player ? h("button.ghost", { type: "button", onclick: logout }, t("logout")) : null,
   );
@@ -203,8 +203,11 @@ async function resume() {
     if (error.status === 401) return logout();
     showError(error);
   }
+  // back to a game that runs or a table that waits for its start; once the game is over the
+  // start address is the lobby (its end screen stays at the table's own address)
   const stored = localStorage.getItem(TABLE_KEY);
-  const back = tables.find((table) => table.id === stored) || tables.find((table) => table.status === "playing");
+  const open = tables.filter((table) => table.status !== "over");
+  const back = open.find((table) => table.id === stored) || open.find((table) => table.status === "playing");
   if (back) showTable(back.id, { replace: true });
   else showLobby({ replace: true });
 }

@@ -42,7 +42,8 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
   keepFocusIn(layer);
 
   // The ledger's booking of the game on screen: asked for once the game is over, again every
-  // second while the booking job has not booked it yet (a 404), at most for half a minute.
+  // second while the booking job has not booked it yet (202 {booked: false}, no error), at
+  // most for half a minute.
   let booking = null; // {key, data, tries, timer}
   let last = null;
 
@@ -53,13 +54,19 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     booking = { key, data: null, tries: 0, timer: null };
     const mine = booking;
     const ask = async () => {
+      let data = null;
       try {
-        mine.data = await api.get(api.ledger(path`/tables/${table.id}/games/${table.current.no}`));
-        if (booking === mine && last && !layer.hidden) render(last.table, last.board);
-      } catch (error) {
-        mine.tries += 1;
-        if (booking === mine && error.status === 404 && mine.tries < 30) mine.timer = setTimeout(ask, 1000);
+        data = await api.get(api.ledger(path`/tables/${table.id}/games/${table.current.no}`));
+      } catch {
+        return; // no such game (or the ledger is away): the end screen goes without it
       }
+      mine.tries += 1;
+      if (data.booked === false) {
+        if (booking === mine && mine.tries < 30) mine.timer = setTimeout(ask, 1000);
+        return;
+      }
+      mine.data = data;
+      if (booking === mine && last && !layer.hidden) render(last.table, last.board);
     };
     ask();
   }
@@ -102,7 +109,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     return table.seats.map((seat, index) => ({ index, seat, place: places[index] }))
       .sort((a, b) => a.place - b.place)
       .map((row) => h("tr", { class: row.seat.you ? "me" : null },
-        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, `${row.place}.`)),
+        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, t("table.place.short", { n: row.place }))),
         h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null, ratingNote(row.index)),
         (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
         bookingCells(row.index)));

@@ -130,19 +130,25 @@ export function renderLobby(root, { openTable }) {
     const seatValues = [];
     for (let n = spec.min; n <= spec.max; n++) seatValues.push(n);
     const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min), spec.max));
-    let options = optionControls(game, {}, Number(seats.value));
+    // the options and settings chosen last for this game (strength, target, clock …)
+    const chosen = JSON.parse(localStorage.getItem(`sg.form.${game}`) || "{}");
+    let options = optionControls(game, chosen.options || {}, Number(seats.value));
     const optionBox = h("div.option-fields", {}, options.fields);
     seats.addEventListener("change", () => {
       options = optionControls(game, options.read(), Number(seats.value));
       optionBox.replaceChildren(...options.fields);
     });
-    const settings = settingControls();
+    const settings = settingControls(chosen.settings || {});
+    const remember = () => {
+      localStorage.setItem("sg.mode", solo.checked ? "solo" : "open");
+      localStorage.setItem("sg.seats", seats.value);
+      localStorage.setItem(`sg.form.${game}`, JSON.stringify({ options: options.read(), settings: settings.read() }));
+    };
     const form = h("form.create", {
       "aria-label": t("lobby.create"),
       onsubmit: (event) => {
         event.preventDefault();
-        localStorage.setItem("sg.mode", solo.checked ? "solo" : "open");
-        localStorage.setItem("sg.seats", seats.value);
+        remember();
         create({ game, seats: Number(seats.value), options: options.read(), settings: { ...settings.read(), solo: solo.checked } });
       },
     },
@@ -158,6 +164,7 @@ export function renderLobby(root, { openTable }) {
       // alone against computers the settings for other players do not apply: disabled, not only dimmed
       for (const control of form.querySelectorAll(".open-only select, .open-only input")) control.disabled = solo.checked;
     };
+    form.addEventListener("change", remember);
     solo.addEventListener("change", sync);
     open.addEventListener("change", sync);
     sync();
@@ -324,7 +331,7 @@ export function renderLobby(root, { openTable }) {
       clear(boardBox,
         board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.you ? "me" : null },
           h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
-        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, points: board.me.points }) : t("lobby.board.me_none")));
+        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, n: board.me.points }) : t("lobby.board.me_none")));
     } catch (error) {
       if (alive) clear(boardBox, h("p.muted", {}, error.message));
     }

@@ -86,7 +86,7 @@ export async function ratingsSection(name) {
     rated.length ? rated.map((game) => h("div.rating-game", { "data-game": game.game },
       h("h3", {}, t(`games.${game.game}`), " ",
         h("span.rating-now", { "data-testid": "player-rating", title: game.provisional ? t("rating.provisional") : null }, ratingText(game)),
-        h("span.muted", {}, ` · ${t(game.games === 1 ? "player.ratings.game" : "player.ratings.games", { n: game.games })}`)),
+        h("span.muted", {}, ` · ${t("player.ratings.games", { n: game.games })}`)),
       ratingChart(game.history, {
         label: t("player.ratings.chart", { game: t(`games.${game.game}`) }),
         href: (point) => replayPath(point.table, point.no),

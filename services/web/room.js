@@ -17,7 +17,7 @@ export function roomLines(table) {
   const names = table.seats.filter((seat) => seat.kind !== "empty").map((seat) => seat.name);
   const lines = [t("room.sitting", { names: names.join(", ") })];
   if (free === 0) lines.push(t(table.you === null ? "room.full_watch" : "room.full"));
-  else lines.push(t(free === 1 ? "room.free.one" : "room.free.other", { n: free }));
+  else lines.push(t("room.free", { n: free }));
   if (maySit(table)) lines.push(t("room.you_may_sit"));
   const fill = table.settings.fill === "computer" && !table.settings.humans_only;
   if (free > 0) lines.push(t(fill ? "room.next.computers" : "room.next.empty"));

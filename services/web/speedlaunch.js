@@ -103,7 +103,7 @@ export function createSpeedlaunch(ctx) {
     const key = moveKey(move);
     let index = legal.findIndex((m) => moveKey(m) === key);
     if (index < 0 && targets.length) index = legal.findIndex((m) => moveKey(m) === moveKey({ ...move, target: targets[0] }));
-    if (index >= 0 && previews.moves?.[index]) return { ...previews.moves[index], targets: targets.length };
+    if (index >= 0 && previews.moves?.[index]) return { ...previews.moves[index], targets };
     const group = Object.values(previews.groups || {}).find((g) => g.move && moveKey(g.move) === key);
     return group || null;
   }
@@ -127,7 +127,7 @@ export function createSpeedlaunch(ctx) {
     if (said?.legal) {
       if (said.value === undefined) {
         if (cards[0] === "HOLE") return t("sl.preview.hole");
-        return said.targets ? t("sl.preview.ast") : t("sl.preview.ast_burn");
+        return said.targets.length ? asteroidWords(said.targets) : t("sl.preview.ast_burn");
       }
       const text = said.value === null ? t("sl.preview.sat", { n: said.count }) : t("sl.preview.play", { n: said.count, v: said.value });
       return text + (said.ignition ? ` ${t("sl.preview.ignition")}` : "");
@@ -206,7 +206,7 @@ export function createSpeedlaunch(ctx) {
   function refusal() {
     if (view.phase === "aim") return t("sl.aim");
     if (!selectedCards().length) return view.phase === "follow" ? t("sl.follow") : t("sl.reject.none");
-    if (seatTargets().length) return t("sl.preview.ast");
+    if (seatTargets().length) return asteroidWords(seatTargets());
     const reason = previewOf(selection);
     if (reason === t("sl.preview.too_high") || reason === t("sl.preview.full")) return t("sl.reject.why", { why: reason });
     return t("sl.reject.mix");
@@ -216,11 +216,16 @@ export function createSpeedlaunch(ctx) {
     selection = { hand: {}, stacks: [] };
   }
 
+  // Every opponent an asteroid may hit is a target button (on the board and the seat chips);
+  // with one only, the words say where "Einsetzen" sends the ramp.
   function seatTargets() {
     if (!view || !mine()) return [];
     if (view.phase === "aim") return legal.filter((m) => m.type === "aim").map((m) => m.target);
-    const targets = asteroidTargets();
-    return targets.length > 1 ? targets : [];
+    return asteroidTargets();
+  }
+
+  function asteroidWords(targets) {
+    return targets.length === 1 ? t("sl.preview.ast_one", { name: ctx.seatName(targets[0]) }) : t("sl.preview.ast");
   }
 
   function shoot(seat) {
@@ -437,7 +442,7 @@ export function createSpeedlaunch(ctx) {
       if (!mine()) clear();
       preview = selectedCards().length ? previewOf(selection) : "";
       const phaseNote = !mine() ? null : view.phase === "aim" ? t("sl.aim") : view.phase === "follow" ? t("sl.follow")
-        : seatTargets().length ? t("sl.preview.ast") : null;
+        : seatTargets().length ? asteroidWords(seatTargets()) : null;
       const round = view.rounds > 1 ? h("span.round", {}, t("sl.round", { r: view.round, n: view.rounds })) : null;
       el.replaceChildren(h("div.sl-board", {},
         renderOpponents(),

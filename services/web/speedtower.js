@@ -142,7 +142,7 @@ export function createSpeedtower(ctx) {
         h("button.tower", {
           type: "button", "data-tower": tower.name, "data-key": `tower-${tower.name}`,
           class: [fitsNow ? "fits" : "", hint ? "hinted" : ""].join(" "),
-          "aria-label": t("st.needs.label", { t: tower.name, floor: tower.cards.length, n: tower.needs }),
+          "aria-label": t("st.needs.label", { t: tower.name, n: tower.cards.length, need: tower.needs }),
           onclick: () => build(tower.name),
         },
           h("span.tower-name", { "aria-hidden": "true" }, tower.name),

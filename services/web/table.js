@@ -60,7 +60,7 @@ export function renderTable(root, id, { toLobby }) {
     toLobby: () => leaveNow(),
   });
   clear(root, screen, end.layer);
-  const tour = createTour(screen);
+  const tour = createTour(screen, holdClock);
   const calls = createTableCalls();
 
   const ctx = {
@@ -289,14 +289,16 @@ export function renderTable(root, id, { toLobby }) {
       clock.title = t("table.clock.idle");
       return;
     }
-    clock.title = "";
-    const left = current.clock_ends - now;
+    // while the first game's guide holds the clock, it stands
+    const held = Math.max(0, (current.guide_until ?? 0) - now);
+    clock.title = held ? t("table.clock.guide") : "";
+    const left = current.clock_ends - held - now;
     if (left > 0) {
       const s = Math.min(Math.ceil(left), table.settings.clock);
       clock.replaceChildren(icon("clock"), ` ${clockText(s)}`);
-      clock.className = `clock${s <= 10 ? " low" : ""}`;
+      clock.className = `clock${s <= 10 ? " low" : ""}${held ? " held" : ""}`;
     } else {
-      const grace = Math.max(0, Math.ceil(current.deadline - now));
+      const grace = Math.max(0, Math.ceil(current.deadline - held - now));
       clock.replaceChildren(icon("clock"), ` 0:00 · ${t("table.grace", { s: grace })}`);
       clock.className = "clock grace";
     }
@@ -400,6 +402,15 @@ export function renderTable(root, id, { toLobby }) {
     try { accept(await api.post(api.table(path`/tables/${id}/rematch`))); } catch (error) { showError(error); }
   }
 
+  // ---------------------------------------------------------------- the first game's guide
+  // Alone among computers the clock waits while the guide is open; with other people at the
+  // table it waits for nobody (the house answers 409 not_alone), so it is not asked there.
+  function holdClock(open) {
+    const alone = table && table.you !== null && table.seats.filter((s) => s.kind === "human" && !s.left).length === 1;
+    if (!alone || !table.settings.clock || table.status !== "playing") return;
+    api.post(api.table(path`/tables/${id}/guide`), { open }).then((next) => accept(next), () => {});
+  }
+
   // ---------------------------------------------------------------- hints
   function clearHint() {
     hintBox.hidden = true;
@@ -433,9 +444,17 @@ export function renderTable(root, id, { toLobby }) {
     toLobby();
   }
 
+  // What leaving costs on the leaderboard (DECISIONS "All games" §5): Speedlaunch −10 in a
+  // game of two minutes or more, the others −10 in a game with other people.
+  function leavePenalty() {
+    if (table.game === "speedlaunch") return t("table.leave.penalty.late");
+    const people = table.seats.filter((seat) => seat.kind === "human" && !seat.left).length;
+    return people > 1 ? t("table.leave.penalty") : t("table.leave.free");
+  }
+
   function leave() {
     if (table?.status !== "playing" || table.you === null) return leaveNow();
-    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm")),
+    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm"), " ", leavePenalty()),
       h("div.row", {}, h("button.primary", { type: "button", "data-testid": "leave-confirm", onclick: () => { close(); leaveNow(); } }, t("table.leave")))));
   }
 
@@ -468,7 +487,8 @@ export function renderTable(root, id, { toLobby }) {
     if (chatSeen.has(key)) return;
     chatSeen.add(key);
     const time = new Date(line.at * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
-    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.text));
+    // an exclamation in the reader's language
+    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.texts?.[lang()] ?? line.text));
     while (chatLines.children.length > 100) chatLines.firstChild.remove();
     chatLines.scrollTop = chatLines.scrollHeight;
   }
@@ -476,7 +496,7 @@ export function renderTable(root, id, { toLobby }) {
   async function say(body) {
     if (chatLockUntil > Date.now() / 1000) return;
     try {
-      await api.post(api.table(path`/tables/${id}/chat`), body);
+      addChat(await api.post(api.table(path`/tables/${id}/chat`), body)); // (the stream's copy is the same line)
       chatInput.value = "";
       chatLockUntil = Date.now() / 1000 + CHAT_LOCK;
     } catch (error) {

@@ -1,6 +1,7 @@
 // A newcomer's first game: step by step, what each part of the table is, what is legal now
 // and what each control does. Skippable; once finished or skipped it never shows again for
-// that game (localStorage "sg.tour.<game>").
+// that game (localStorage "sg.tour.<game>"). Alone among computers the clock waits while it
+// is open (POST …/guide, at most 300 s a game).
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
@@ -42,7 +43,9 @@ function tourDone(game) {
   return localStorage.getItem(key(game)) === "done";
 }
 
-export function createTour(root) {
+// ``hold(open)`` is told when the tour opens and closes (the table holds the reader's clock
+// meanwhile, where that is the house's rule).
+export function createTour(root, hold = () => {}) {
   let game = null;
   let steps = [];
   let at = 0;
@@ -56,6 +59,7 @@ export function createTour(root) {
   }
 
   function close() {
+    if (game) hold(false);
     game = null;
     box.hidden = true;
     box.replaceChildren();
@@ -83,7 +87,7 @@ export function createTour(root) {
     box.replaceChildren(
       h("p.tour-count.muted", {}, t("tour.step", { i: at + 1, n: steps.length })),
       h("h2", { id: "tour-title" }, t("tour.title", { game: t(`games.${game}`) })),
-      h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1])),
+      h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1], { log: t(`table.log.${game}`) })),
       h("div.row", {},
         at > 0 ? h("button", { type: "button", "data-testid": "tour-back", onclick: () => { at -= 1; show(); } }, t("tour.back")) : null,
         h("button.primary", { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : (at += 1, show())) },
@@ -101,6 +105,7 @@ export function createTour(root) {
         steps = STEPS[game].filter(([selector]) => root.querySelector(selector));
         at = 0;
         if (!steps.length) return close();
+        hold(true);
         return show();
       }
       if (game && (!seated || table.game !== game)) return close();

@@ -46,7 +46,19 @@ export function toast(text, kind = "error") {
   box.className = `toast ${kind} show`;
   box.textContent = text;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => box.classList.remove("show"), 4000);
+  toastTimer = setTimeout(() => {
+    box.classList.remove("show");
+    toastTimer = setTimeout(clearToast, 400); // (after the fade) no stale words in the live region
+  }, 4000);
+}
+
+// The toast gone, its words too (also when the language changes: no word of the other one).
+export function clearToast() {
+  clearTimeout(toastTimer);
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.classList.remove("show");
+  box.textContent = "";
 }
 
 export function modal(title, body, { onClose, className } = {}) {

@@ -9,6 +9,7 @@ TEMPOS = ("normal", "fast")
 STRENGTHS = ("leicht", "normal", "stark")
 FILLS = ("computer", "empty")  # what free seats become when the game starts
 HOLD_SECONDS = 120  # rematch: seats held for those who have not clicked yet
+GUIDE_SECONDS = 300  # per game: how long the first game's guide may hold its reader's clock
 MAX_STAKE = 100_000
 PACE_SECONDS = {"normal": 1.2, "fast": 0.4}  # pause before a computer move
 COMPUTER_NAMES = ("Ada", "Bruno", "Clara", "Dieter", "Emil", "Frieda")

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from shared import keys, store, wallets
 from shared.games import get_game
+from shared.tables import guide as guides
 from shared.tables import table
 from shared.tables.errors import (
     Conflict,
@@ -219,6 +220,26 @@ def turbo(ctx: Context, table_id: str, player: dict) -> dict:
     return _run(ctx, table_id, operation)
 
 
+def guide(ctx: Context, table_id: str, player: dict, is_open: bool) -> dict:
+    """The first game's guide opened or closed: alone among computers the player's clock
+    waits while it is open (shared/tables/guide.py); with other humans it waits for nobody."""
+
+    def operation(doc, pending):
+        seat = table.seat_of(doc, player["id"])
+        if seat is None:
+            raise NotAllowed("you do not sit at this table", code="not_seated")
+        if doc["status"] != table.PLAYING:
+            raise Conflict("no game is running at this table", code="no_game_running")
+        if table.humans(doc) != [seat]:
+            raise Conflict("other people play at this table; the guide does not stop their "
+                           "clock", code="not_alone")  # fmt: skip
+        game = doc["current"]
+        if (guides.open_guide if is_open else guides.close_guide)(game, ctx.now):
+            pending.events.append({"type": "table.guide", "open": is_open})
+
+    return _run(ctx, table_id, operation)
+
+
 def computer_turn(ctx: Context, table_id: str, turn: str) -> None:
     """Job body: the computer in the seat to move decides, if the table still waits for
     exactly that decision (otherwise the job is stale and does nothing). Decisions that are
@@ -262,8 +283,10 @@ def clock_expiry(ctx: Context, table_id: str, turn: str, at: float | None = None
         ctx.jobs.clock_expiry(table_id, turn_of(doc), deadline)
 
 
-def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
-    """Post a chat line; the sender's chat is locked for two seconds after each line."""
+def chat(ctx: Context, table_id: str, player: dict, text: str,
+         texts: dict | None = None) -> dict:  # fmt: skip
+    """Post a chat line (``texts``: an exclamation's line per language); the sender's chat is
+    locked for two seconds after each line."""
     doc = store.load(ctx.r, table_id)
     if doc is None:
         raise no_such_table(table_id)
@@ -277,5 +300,7 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
         raise TooSoon(f"your chat is locked for {wait:.1f} s more", code="rate_limited",
                       retry_after=wait)  # fmt: skip
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
+    if texts:
+        line["texts"] = texts
     store.append_chat(ctx.r, table_id, line)
     return line

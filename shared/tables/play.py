@@ -32,7 +32,7 @@ from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
 from shared.problems import Problem
 from shared.strategies import choose
-from shared.tables import house, table
+from shared.tables import guide, house, table
 from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
 from shared.tables.jobs import Jobs
 from shared.tables.latest import LatestDocs
@@ -135,7 +135,8 @@ def next_decision(doc: dict, ctx: Context, pending: Pending) -> None:
         game["deadline"] = ctx.now
     elif doc["settings"]["clock"]:
         # on a whole second: the clock prompt is scheduled in whole seconds, so it fires then
-        game["deadline"] = float(math.ceil(ctx.now + doc["settings"]["clock"] + house.GRACE))
+        clock = doc["settings"]["clock"] + house.GRACE + guide.pause_left(game, ctx.now)
+        game["deadline"] = float(math.ceil(ctx.now + clock))
 
 
 def decide(doc: dict, seat: int, move: dict, by: str, ctx: Context, pending: Pending) -> list:

@@ -28,6 +28,11 @@ class GameViewSchema(ma.Schema):
         allow_none=True, metadata={"description": "when the computer decides (clock + grace)"}
     )
     turbo = ma.fields.Boolean()
+    guide_until = ma.fields.Float(
+        allow_none=True,
+        metadata={"description": "while the first game's guide holds the clock: when the "
+                  "pause ends at the latest (clock_ends and deadline include it)"},
+    )  # fmt: skip
     started_at = ma.fields.Float()
     ended_at = ma.fields.Float(allow_none=True)
     view = ma.fields.Dict(metadata={"description": "the engine's view for your seat"})

@@ -7,7 +7,7 @@ plus the caller's own legal moves. The seed, the state and other players' ids ne
 from __future__ import annotations
 
 from shared.games import get_game
-from shared.tables import house
+from shared.tables import guide, house
 from shared.tables.table import PLAYING, seat_of
 
 
@@ -43,6 +43,7 @@ def game_view(doc: dict, seat: int | None) -> dict | None:
         "clock_ends": deadline - house.GRACE if deadline else None,
         "deadline": deadline,
         "turbo": game["turbo"],
+        "guide_until": guide.until(game) if running else None,
         "started_at": game["started_at"],
         "ended_at": game["ended_at"],
         "view": engine.view(state, seat),

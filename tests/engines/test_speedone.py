@@ -122,10 +122,12 @@ ACTIONS = [
     # (seats, direction, card, turn after, direction after, extra event facts)
     pytest.param(4, 1, "RS", 2, 1, {"skipped": 1}, id="skip"),
     pytest.param(4, -1, "RS", 2, -1, {"skipped": 3}, id="skip counter-clockwise"),
-    pytest.param(2, 1, "RS", 0, 1, {"skipped": 1}, id="skip with two: play again"),
+    pytest.param(2, 1, "RS", 0, 1, {"skipped": 1, "again": True}, id="skip with two: play again"),
     pytest.param(4, 1, "RR", 3, -1, {"direction": -1}, id="reverse"),
     pytest.param(4, -1, "RR", 1, 1, {"direction": 1}, id="reverse back"),
-    pytest.param(2, 1, "RR", 0, -1, {"direction": -1}, id="reverse with two: play again"),
+    pytest.param(
+        2, 1, "RR", 0, -1, {"direction": -1, "again": True}, id="reverse with two: play again"
+    ),
     pytest.param(4, 1, "R9", 1, 1, {}, id="number"),
     pytest.param(4, -1, "R9", 3, -1, {}, id="number counter-clockwise"),
 ]

@@ -84,6 +84,10 @@ class House:
             body["key"] = key
         return self.table.post(f"/tables/{table_id}/moves", json=body, headers=self.auth(player))
 
+    def guide(self, player, table_id, is_open):
+        return self.table.post(f"/tables/{table_id}/guide", json={"open": is_open},
+                               headers=self.auth(player))  # fmt: skip
+
     def run_computers(self, names=("bots",)) -> int:
         """Run every queued job of the named queues (and what they enqueue) right here, the
         way a worker would call them. Returns how many ran."""
@@ -127,6 +131,19 @@ def start_two_player_game(house, game="speedone", options=None, **settings):
     started = house.lobby.post(f"/tables/{table_id}/start", headers=house.auth(ann))
     assert started.status_code == 200, started.json
     return table_id, {0: ann, 1: bob}
+
+
+CLOCK = 30
+
+
+def solo_table_to_move(house, name="Ann", limit=20):
+    """A solo Speedone table on a 30 s clock where the human moves first."""
+    player = house.player(name)
+    for _ in range(limit):
+        view = house.open(player, "speedone", 2, solo=True, clock=CLOCK)
+        if view["current"]["to_move"] == 0:
+            return player, view
+    raise AssertionError("the human never moved first")
 
 
 def mover_of(house, table_id, players):

@@ -223,6 +223,11 @@ def test_problem_codes_are_exceptions(clients):
     assert illegal.value.status == 422 and illegal.value.detail
     with pytest.raises(p.NotSeated):
         cid.play(table, {"type": "draw"})
+    with pytest.raises(p.NotAlone):  # the first game's guide holds no clock of others
+        ann.guide(table, True)
+    solo = cid.open_table("speedone", 2, solo=True, clock=30)
+    assert cid.guide(solo, True).current.guide_until is not None
+    assert cid.guide(solo, False).current.guide_until is None
     with pytest.raises(p.TicketInvalid):
         ann.request("GET", f"/api/table/tables/{table.id}/events", query={"ticket": "used"})
     with pytest.raises(p.InvalidRequest) as invalid:

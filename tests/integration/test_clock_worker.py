@@ -17,8 +17,9 @@ import pytest
 
 from shared import keys, store
 from shared.games import get_game
+from shared.tables import house as house_settings
 from shared.tables.play import turn_of
-from tests.integration.harness import start_two_player_game
+from tests.integration.harness import CLOCK, solo_table_to_move, start_two_player_game
 from tests.integration.sse import EventStream, Server
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
@@ -171,3 +172,36 @@ def test_a_held_seat_is_freed_on_time_with_nobody_touching_the_table(
     stream.close()
     assert held_until <= seen <= held_until + ON_TIME, seen - held_until
     assert store.load(house.r, table_id)["status"] == "open"
+
+
+def test_with_the_real_worker_the_clock_waits_while_the_guide_is_open_and_runs_after(
+    house, server, workers, monkeypatch
+):  # fmt: skip
+    """The game starts as if 38 of its 40 s (clock and grace) had gone by; the guide opens at
+    once: the worker's clock prompt finds nothing due at the old deadline. The guide closes a
+    few seconds later: the clock runs on with what it had left and the computer decides."""
+    real = time.time()
+    monkeypatch.setattr("shared.web.time.time", lambda: real - CLOCK - house_settings.GRACE + 2)
+    player, view = solo_table_to_move(house)
+    monkeypatch.undo()
+    table_id, deadline = view["id"], view["current"]["deadline"]
+    assert deadline - time.time() < 4
+    opened_at = time.time()
+    assert house.guide(player, table_id, True).status_code == 200
+    stream = EventStream(server.port, f"/tables/{table_id}/events", player["token"], timeout=30)
+    assert stream.next()[0] == "state"
+    workers()
+
+    def clock_decided():
+        doc = store.load(house.r, table_id)
+        return doc["current"]["moves"] > 0
+
+    assert not wait_until(clock_decided, deadline + 3 - time.time())
+    closed_at = time.time()
+    closed = house.guide(player, table_id, False).json["current"]
+    waited = closed["deadline"] - deadline  # (deadlines are whole seconds)
+    assert closed_at - opened_at - 1 <= waited <= closed_at - opened_at + 2
+    assert wait_until(clock_decided, closed["deadline"] + 3 - time.time())
+    _, _, data = stream.next()
+    while not any(event["type"] == "table.clock" for event in data.get("events", [])):
+        _, _, data = stream.next()

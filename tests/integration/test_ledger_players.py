@@ -1,6 +1,8 @@
 """The ledger's read-only player page and the booking of one game: games, wins, points and
 rank per game, the last games with place, points and Taler; per seat what a game gave."""
 
+import json
+
 from services.ledger.bookings import book_game
 from shared import keys
 from tests.integration import test_ledger_routes
@@ -56,7 +58,19 @@ def test_the_booking_of_a_game_per_seat(app, r):
     assert "ann" not in response.get_data(as_text=True)  # player ids never leave
 
 
-def test_unknown_players_and_unbooked_games_are_404_problems(app):
+def test_a_game_over_and_not_booked_yet_is_no_error_but_202_until_it_is_booked(app, r):
+    game = speedone("te-1", ["ann", "bo"], [1, 2], [3, 1])
+    r.hset(keys.table_unbooked("te"), "te-1", json.dumps(game))  # (as the game's end leaves it)
+    client = app.test_client()
+    pending = client.get("/tables/te/games/1", headers=auth(app, "ann"))
+    assert pending.status_code == 202 and pending.json == {"booked": False}
+    assert pending.headers["Retry-After"] == "1"
+    book_game(game, r)
+    booked = client.get("/tables/te/games/1", headers=auth(app, "ann"))
+    assert booked.status_code == 200 and booked.json["booked"] is True
+
+
+def test_unknown_players_and_games_no_table_had_are_404_problems(app):
     client = app.test_client()
     headers = auth(app, "ann")
     assert assert_problem(client.get("/players/nobody", headers=headers), 404)["code"] == (

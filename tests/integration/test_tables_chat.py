@@ -17,6 +17,9 @@ def test_chat_lock_bounds_and_exclamations(house):
 
     cheer = house.table.post(url, json={"exclamation": "freude"}, headers=house.auth(bob))
     assert cheer.status_code == 201 and cheer.json["name"] == "Bob" and cheer.json["text"]
+    assert cheer.json["text"] == cheer.json["texts"]["de"] != cheer.json["texts"]["en"] or (
+        cheer.json["text"] == "ONE!"  # (the one line alike in both languages)
+    )
     too_long = house.table.post(url, json={"text": "x" * 201}, headers=house.auth(bob))
     both = house.table.post(url, json={"text": "a", "exclamation": "freude"},
                             headers=house.auth(bob))  # fmt: skip
@@ -28,4 +31,5 @@ def test_chat_lock_bounds_and_exclamations(house):
 
     lines = house.table.get(url, headers=house.auth(bob)).json
     assert [line["name"] for line in lines] == ["Ann", "Bob"]
+    assert lines[1]["texts"] == cheer.json["texts"] and "texts" not in lines[0]
     assert house.r.ttl(f"{{t:{table_id}}}:chatlock:p-ann") <= 2

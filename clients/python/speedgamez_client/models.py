@@ -70,6 +70,7 @@ class Game(_Json):
     clock_ends: float | None = None
     deadline: float | None = None
     turbo: bool = None
+    guide_until: float | None = None  # while the first game's guide holds the clock
     started_at: float = None
     ended_at: float | None = None
     view: dict = None

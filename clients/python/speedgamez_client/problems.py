@@ -237,6 +237,10 @@ class NotSolo(Conflict):
     code = "not_solo"
 
 
+class NotAlone(Conflict):
+    code = "not_alone"
+
+
 class TableBusy(Conflict):
     code = "table_busy"
 

@@ -277,6 +277,19 @@ class Routes:
         """Solo tables: the computers move without pauses for this game."""
         return self._call(Call("POST", _at(TABLE, table, "turbo"), parse=Table.from_json))
 
+    def guide(self, table: Table | str, is_open: bool) -> Table:
+        """The first game's guide opened (or closed): alone among computers the caller's
+        clock waits while it is open; with other humans at the table: NotAlone (409)."""
+        return self._call(
+            Call(
+                "POST",
+                _at(TABLE, table, "guide"),
+                {"open": is_open},
+                parse=Table.from_json,
+                repeatable=True,
+            )
+        )
+
     def hint(self, table: Table | str) -> Hint:
         """The strong computer's move for the caller ("Tipp")."""
         return self._call(

@@ -43,6 +43,8 @@ LINES = {
                        "en": "The asteroid burns up on the empty ramp."},
     "take": {"de": "{name} nimmt die Rampe auf ({count}).",
              "en": "{name} takes the ramp ({count})."},
+    "take_blind": {"de": "{name} nimmt die Rampe und die Blindkarte auf ({count}).",
+                   "en": "{name} takes the ramp and the blind card ({count})."},
     "blind": {"de": "{name} wagt die Blindkarte: {cards} {outcome}.",
               "en": "{name} risks the blind card: {cards} {outcome}."},
     "end": {"de": "{name} legt nicht nach.", "en": "{name} adds nothing more."},
@@ -121,6 +123,8 @@ def phrase(event: dict, names: list[str], lang: str) -> str | None:
         kind = "turn_again"
     elif kind == "turn_up" and event.get("follows"):
         kind = "turn_up_follows"
+    elif kind == "take" and event.get("blind"):  # a blind card too high: it goes along
+        kind, cards = "take_blind", [*cards, "blind"]
     if kind not in LINES:
         return None
     facts = {

@@ -31,6 +31,8 @@ LINES = {
                   "en": "{name} plays {card} and names {color}{effect}."},
     "skipped": {"de": " – {skipped} setzt aus", "en": " – {skipped} is skipped"},
     "reversed": {"de": " – die Spielrichtung wechselt", "en": " – the direction changes"},
+    "again": {"de": " – zu zweit ist {name} gleich nochmal dran",
+              "en": " – with two players {name} goes again"},
     "penalty": {"de": " – zu ziehen: {cards}", "en": " – {cards} to draw"},
     "draw": {"de": "{name} zieht {cards}{shown}.", "en": "{name} draws {cards}{shown}."},
     "draw_two": {"de": "{name} muss {cards} ziehen{shown}.",
@@ -115,10 +117,12 @@ def _round_end(event: dict, names: list[str], lang: str) -> str:
 
 
 def _effect(event: dict, names: list[str], lang: str) -> str:
+    again = LINES["again"][lang].format(name=name(names, event.get("seat"))) if event.get(
+        "again") else ""  # fmt: skip
     if "skipped" in event:
-        return LINES["skipped"][lang].format(skipped=name(names, event["skipped"]))
+        return LINES["skipped"][lang].format(skipped=name(names, event["skipped"])) + again
     if "direction" in event:
-        return LINES["reversed"][lang]
+        return LINES["reversed"][lang] + again
     if event.get("pending"):
         return LINES["penalty"][lang].format(cards=count(event["pending"]["amount"], "card", lang))
     return ""

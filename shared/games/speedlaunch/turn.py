@@ -88,7 +88,9 @@ def _blind(state: dict, seat: int, move: dict, events: list[dict]) -> None:
         _special(state, seat, card, events)
     elif card != SAT and top_value is not None and VALUE[card] > top_value:
         event["outcome"] = "too_high"
-        events.append({"type": "take", "seat": seat, "cards": ramp.take(state, seat)})
+        events.append(
+            {"type": "take", "seat": seat, "cards": ramp.take(state, seat), "blind": True}
+        )
         add(state["hands"][seat], card)
         add(state["known"][seat], card)
         _next(state, seat, events, again=False)

@@ -99,6 +99,8 @@ def _play(state: State, seat: int, card: str, colour: str) -> list[Event]:
         event["pending"] = {"kind": effect, "amount": amount}
         turn = next_seat(state, seat, step)
     state["turn"] = turn
+    if turn == seat:
+        event["again"] = True  # skip or reverse with two players left
     events = [event]
     if len(hand) == 1 and not called:
         _draw(state, seat, 2, "one", events)
