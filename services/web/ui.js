@@ -61,7 +61,7 @@ export function modal(title, body, { onClose, className } = {}) {
       close();
     }
   };
-  const closeButton = h("button.close", { type: "button", "aria-label": "✕", onclick: close }, "✕");
+  const closeButton = h("button.close", { type: "button", "aria-label": t("close"), title: t("close"), onclick: close }, h("span", { "aria-hidden": "true" }, "✕"));
   const dialog = h(
     "div.modal",
     { role: "dialog", "aria-modal": "true", "aria-label": title, class: className },

@@ -266,3 +266,20 @@ def test_the_phone_strips_show_the_player_to_move(new_page, house):
     )
     assert cut == []
 
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_long_choices_of_the_form_are_whole(new_page):
+    """Speedone's "Wertung" at 1280 px: each choice fits its select, none is cut."""
+    page = new_page(1280, 800)
+    sign_in(page, unique_name("Form"))
+    page.click("[data-game=speedone]")
+    cut = page.locator(".create select").evaluate_all(
+        """selects => selects.filter(s => {
+          const pen = document.createElement("canvas").getContext("2d");
+          pen.font = getComputedStyle(s).font;
+          const widest = Math.max(...[...s.options].map(o => pen.measureText(o.text).width));
+          return widest + 36 > s.clientWidth;  // the padding and the arrow
+        }).map(s => s.name)"""
+    )
+    assert cut == []
