@@ -11,7 +11,7 @@ import { applyPrefs, prefs, setPref } from "./prefs.js";
 import { canNotify, chooseDesktop, pageTitle } from "./notify.js";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, fieldProblems } from "./problems.js";
 import { renderTable } from "./table.js";
-import { clear, clearToast, h, modal, showError, toast, typing } from "./ui.js";
+import { clear, clearToast, h, keyHint, modal, showError, toast, typing } from "./ui.js";
 
 const TABLE_KEY = "sg.table";
 const main = document.getElementById("main");
@@ -32,7 +32,7 @@ function renderHeader() {
       h("span.logo", { "aria-hidden": "true" }, "⚡"), t("brand")),
     h("div.spacer"),
     session.player ? h("a.me", { "data-testid": "me", href: playerPath(session.player.name), "data-route": "" }, session.player.name) : null,
-    session.player ? h("button.ghost", { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" }, t("balance.key")) : null,
+    session.player ? h("button.ghost", { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" }, t("balance.key"), keyHint("B")) : null,
     h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
     h("button.ghost", {
       type: "button", "aria-label": t("lang.switch.label"), "data-testid": "lang",

@@ -3,7 +3,7 @@
 import { cardBack, launchCard, launchName } from "./cards.js";
 import { icon } from "./icons.js";
 import { placeOf } from "./motion.js";
-import { h } from "./ui.js";
+import { h, keyHint } from "./ui.js";
 
 const KINDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "SAT", "AST", "HOLE"];
 const ORDER = Object.fromEntries(KINDS.map((kind, index) => [kind, index]));
@@ -15,6 +15,8 @@ export function moveKey(move) {
   return JSON.stringify([move.type, move.hand || [], move.stacks || [], move.target ?? null, move.stack ?? null]);
 }
 
+
+const MANY_KINDS = 7; // a hand of more kinds fans each kind closer, so that it stays short
 
 export function createSpeedlaunch(ctx) {
   const { t } = ctx;
@@ -352,7 +354,7 @@ export function createSpeedlaunch(ctx) {
         h("span.fan", { "aria-hidden": "true" }, Array.from({ length: Math.min(count, 4) }, (_, i) => launchCard(kind, { attrs: { style: { "--i": i } } }))),
         h("span.count", { "aria-hidden": "true" }, picked ? `${picked}/${count}` : `× ${count}`));
     });
-    return h("section.my-hand", { "aria-label": t("sl.hand") }, previewBox, h("div.groups", {}, groups));
+    return h("section.my-hand", { "aria-label": t("sl.hand") }, previewBox, h("div.groups", { class: groups.length > MANY_KINDS ? "many" : null }, groups));
   }
 
   function renderActions() {
@@ -362,8 +364,8 @@ export function createSpeedlaunch(ctx) {
     const end = legal.find((m) => m.type === "end");
     return h("div.actions", {},
       h("button.primary", { type: "button", "data-testid": "play", disabled: !move, onclick: play, "aria-keyshortcuts": "Enter" },
-        special ? t("sl.use") : t("sl.play")),
-      h("button", { type: "button", "data-testid": "clear", disabled: !selectedCards().length, onclick: () => { clear(); ctx.rerender(); } }, t("sl.clear")),
+        special ? t("sl.use") : t("sl.play"), keyHint("Enter")),
+      h("button", { type: "button", "data-testid": "clear", disabled: !selectedCards().length, "aria-keyshortcuts": "Escape", onclick: () => { clear(); ctx.rerender(); } }, t("sl.clear"), keyHint("Esc")),
       take ? h("button", { type: "button", "data-testid": "take", onclick: () => { clear(); ctx.send(take); } }, t("sl.take")) : null,
       end ? h("button", { type: "button", "data-testid": "end", onclick: () => { clear(); ctx.send(end); } }, t("sl.end")) : null,
     );
@@ -444,13 +446,11 @@ export function createSpeedlaunch(ctx) {
       const phaseNote = !mine() ? null : view.phase === "aim" ? t("sl.aim") : view.phase === "follow" ? t("sl.follow")
         : seatTargets().length ? asteroidWords(seatTargets()) : null;
       const round = view.rounds > 1 ? h("span.round", {}, t("sl.round", { r: view.round, n: view.rounds })) : null;
-      el.replaceChildren(h("div.sl-board", {},
-        renderOpponents(),
-        h("div.centre", {}, renderRamp(), renderKartenlage(), round),
-        phaseNote ? h("p.phase-note", { role: "status" }, phaseNote) : null,
-        me() !== null ? renderStacks() : null,
-        me() !== null ? renderHand() : null,
-        me() !== null && mine() ? renderActions() : null));
+      el.replaceChildren(h("div.sl-board.zones", {},
+        h("div.zone-opps", {}, renderOpponents()),
+        h("div.zone-centre", {}, h("div.centre", {}, renderRamp(), renderKartenlage(), round),
+          phaseNote ? h("p.phase-note", { role: "status" }, phaseNote) : null),
+        me() !== null ? h("div.zone-own", {}, renderStacks(), renderHand(), mine() ? renderActions() : null) : null));
     },
     newGame() { clear(); hinted = null; },
     seatInfo(v, seat) {

@@ -216,7 +216,7 @@ export function createSpeedone(ctx) {
   function renderScores() {
     const seats = ctx.table.seats;
     const teams = (values) => (partners() ? [0, 1].map((team) => h("td.team", {}, values[team] + values[team + 2])) : []);
-    return h("details.scores", { open: window.innerWidth > 900, "data-testid": "so-scores" },
+    return h("details.scores", { "data-testid": "so-scores" },
       h("summary", {}, t("so.scores")),
       h("table", {},
         h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", { class: i === partnerOf(me()) ? "partner" : null }, s.name || i + 1)),
@@ -233,12 +233,10 @@ export function createSpeedone(ctx) {
       legal = table.current?.legal || [];
       if (!view) return;
       if (!mine()) choosing = null;
-      el.replaceChildren(h("div.so-board", { class: partners() ? "partners" : null },
-        renderOpponents(),
-        renderCentre(),
-        renderPartner(),
-        me() !== null ? renderHand() : null,
-        renderScores()));
+      el.replaceChildren(h("div.so-board.zones", { class: partners() ? "partners" : null },
+        h("div.zone-opps", {}, renderOpponents()),
+        h("div.zone-centre", {}, renderCentre(), renderScores()),
+        h("div.zone-own", {}, renderPartner(), me() !== null ? renderHand() : null)));
     },
     newGame() { choosing = null; hinted = null; },
     motion,

@@ -3,7 +3,7 @@
 import { cardBack, towerCard, towerName } from "./cards.js";
 import { icon } from "./icons.js";
 import { gained, placeOf } from "./motion.js";
-import { h, modal } from "./ui.js";
+import { h, keyHint, modal } from "./ui.js";
 
 const TOWERS = ["A", "B", "C", "D"];
 const TOP_FLOOR = 12; // the floor that completes a tower (it launches, and the tower is empty)
@@ -200,7 +200,7 @@ export function createSpeedtower(ctx) {
       h("div.row.my-top", {}, stock, h("div.hand-box", {}, h("h3", {}, t("st.hand")), hand),
         h("div.hand-box", {}, h("h3", {}, t("st.storage")), storage)),
       h("div.actions", {},
-        h("button", { type: "button", "data-testid": "undo", disabled: !undo, "aria-keyshortcuts": "Z", onclick: () => undo && ctx.send(undo) }, t("st.undo")),
+        h("button", { type: "button", "data-testid": "undo", disabled: !undo, "aria-keyshortcuts": "Z", onclick: () => undo && ctx.send(undo) }, t("st.undo"), keyHint("Z")),
         pass ? h("button", { type: "button", "data-testid": "pass", onclick: () => ctx.send(pass) }, t("st.pass")) : null,
         h("span.muted.keys", {}, t("st.keys"))));
   }
@@ -257,12 +257,12 @@ export function createSpeedtower(ctx) {
       legal = table.current?.legal || [];
       if (!view) return;
       if (!mine()) selected = null;
-      el.replaceChildren(h("div.st-board", {},
-        renderOpponents(),
-        h("div.centre", {}, renderTowers(),
+      el.replaceChildren(h("div.st-board.zones", {},
+        h("div.zone-opps", {}, renderOpponents()),
+        h("div.zone-centre", {}, h("div.centre", {}, renderTowers(),
           h("div.piles-info", {}, h("span", { "data-src": "material" }, icon("bricks"), " ", t("st.material", { n: view.material })), h("span", {}, icon("rubble"), " ", t("st.rubble", { n: view.rubble })))),
-        mine() ? h("p.phase-note", {}, t("st.pick")) : null,
-        me() !== null ? renderMine() : null));
+        mine() ? h("p.phase-note", {}, t("st.pick")) : null),
+        me() !== null ? h("div.zone-own", {}, renderMine()) : null));
     },
     newGame() { selected = null; hinted = null; },
     seatInfo(v, seat) {

@@ -18,7 +18,7 @@ import { sound } from "./sound.js";
 import { subscribe } from "./sse.js";
 import { createTableCalls } from "./tablecalls.js";
 import { createTour } from "./tour.js";
-import { clear, h, modal, showError, toast, typing } from "./ui.js";
+import { clear, h, keepInStrip, keyHint, modal, showError, toast, typing } from "./ui.js";
 
 export const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
 const CHAT_LOCK = 2;
@@ -52,7 +52,9 @@ export function renderTable(root, id, { toLobby }) {
   const chatBox = h("section.chat", { "aria-label": t("table.chat") }, h("h2.sr-only", {}, t("table.chat")), chatLines, chatForm);
   const overlay = h("div.board-layer");
   const noteBox = h("p.board-note", { role: "status", "aria-live": "assertive", "data-testid": "board-note", hidden: true });
-  const screen = h("div.table-screen", {}, bar, seatsBox, h("div.play-area", {}, boardBox, hintBox, overlay, noteBox), logBox, chatBox);
+  // whose turn, the clock and the buttons over the board; seats, log and chat beside it (desktop)
+  const side = h("div.table-side", {}, seatsBox, logBox, chatBox);
+  const screen = h("div.table-screen", {}, bar, h("div.play-area", {}, boardBox, hintBox, overlay, noteBox), side);
   const header = document.getElementById("top");
   const end = createEndScreen({
     inertWhileOpen: (open) => { screen.inert = open; if (header) header.inert = open; },
@@ -165,6 +167,7 @@ export function renderTable(root, id, { toLobby }) {
     end.render(table, board);
     tour.update(table);
     if (focused) boardBox.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    keepInStrip(boardBox.querySelector(".opponents"), boardBox.querySelector(".opponent.turn"));
     land(scene);
     tick();
   }
@@ -187,7 +190,7 @@ export function renderTable(root, id, { toLobby }) {
       : current.to_move !== null ? t("table.turn_of", { name: ctx.seatName(current.to_move) }) : "";
     clear(
       bar,
-      h("h1.table-title", {}, t(`games.${table.game}`), h("span.muted", {}, ` · ${table.id}`,
+      h("h1.table-title", {}, t(`games.${table.game}`), h("span.muted", {}, h("span.table-id", {}, ` · ${table.id}`),
         current ? ` · ${t("table.game_no", { n: current.no })}` : "")),
       h("span.tempo.muted", {}, t("table.tempo", { tempo: t(`lobby.tempo.${settings.tempo}`) })),
       h("span.turn", { "data-testid": "turn", "aria-live": "polite" }, turnText),
@@ -201,7 +204,7 @@ export function renderTable(root, id, { toLobby }) {
       }, current?.turbo ? `⚡ ${t("table.turbo.on")}` : `⚡ ${t("table.turbo")}`) : null,
       playing && table.you !== null ? h("button.hint", {
         type: "button", "data-testid": "hint", disabled: !myTurn(), "aria-keyshortcuts": "T", onclick: askHint,
-      }, icon("bulb"), " ", t("table.hint")) : null,
+      }, icon("bulb"), " ", t("table.hint"), keyHint("T")) : null,
       h("button.ghost.rules", { type: "button", "data-testid": "table-rules", onclick: () => showRules(table.game) }, icon("book"), " ", t("rules.short")),
       h("button.ghost.share", { type: "button", "data-testid": "share", "aria-label": t("table.link.label"), title: t("table.link.label"), onclick: share }, icon("link"), " ", t("table.link")),
       h("button.leave", { type: "button", "data-testid": "leave", onclick: leave },
@@ -248,6 +251,7 @@ export function renderTable(root, id, { toLobby }) {
       if (rating) chip.append(rating);
       return chip;
     }));
+    keepInStrip(seatsBox, seatsBox.querySelector(".seat.turn"));
   }
 
   // One word on a chip at most: gone for good, or (while the seats are held for "Nochmal")

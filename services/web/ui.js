@@ -73,7 +73,7 @@ export function modal(title, body, { onClose, className } = {}) {
       close();
     }
   };
-  const closeButton = h("button.close", { type: "button", "aria-label": "✕", onclick: close }, "✕");
+  const closeButton = h("button.close", { type: "button", "aria-label": t("close"), title: t("close"), onclick: close }, h("span", { "aria-hidden": "true" }, "✕"));
   const dialog = h(
     "div.modal",
     { role: "dialog", "aria-modal": "true", "aria-label": title, class: className },
@@ -105,6 +105,20 @@ export function keepFocusIn(box) {
     }
   });
 }
+
+// A strip that scrolls sideways (the seat chips, the opponents on a phone) shows `item` (the
+// player to move) whole.
+export function keepInStrip(strip, item) {
+  if (!strip || !item || strip.scrollWidth <= strip.clientWidth) return;
+  const box = strip.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.left < box.left) strip.scrollLeft -= box.left - at.left + 4;
+  else if (at.right > box.right) strip.scrollLeft += at.right - box.right + 4;
+}
+
+// A key's hint on a button ("Legen (Enter)"): shown only where there is a keyboard and a fine
+// pointer (styles.css), never read aloud (the button's aria-keyshortcuts says it).
+export const keyHint = (key) => h("span.key-hint", { "aria-hidden": "true" }, ` (${key})`);
 
 // A number won or lost as the player reads it: +5, 0, -3.
 export const signed = (n) => (n > 0 ? `+${n}` : String(n));

@@ -127,9 +127,12 @@ def browser():
 def new_page(browser, house_url):
     contexts = []
 
-    def make(width=1280, height=800, tour=False):
+    def make(width=1280, height=800, tour=False, touch=False):
         viewport = {"width": width, "height": height}
-        context = browser.new_context(viewport=viewport, base_url=house_url)
+        # touch: a phone's touch screen (no hover, a coarse pointer)
+        context = browser.new_context(
+            viewport=viewport, base_url=house_url, has_touch=touch, is_mobile=touch
+        )
         context.set_default_timeout(15_000)
         if not tour:  # the first game's tour (tour.js) is for the tests that are about it
             context.add_init_script(
