@@ -8,7 +8,7 @@ What is measured:
 * ``speedgamez_sse_connections``: event streams open right now, per service.
 * ``speedgamez_moves_applied_total`` (by game and who decided: human, computer, clock),
   ``speedgamez_clock_expiries_total`` and ``speedgamez_games_finished_total``: counted once per
-  successful commit (shared.tables.play), whichever process made it.
+  successful commit (shared.tables.transaction), whichever process made it.
 * ``speedgamez_job_duration_seconds``: the RQ jobs' run times by job and outcome.
 * ``speedgamez_queue_jobs``: the RQ queues' lengths (queued, scheduled, started, failed),
   read from the queue Redis at scrape time (served by the workers' exporter).
@@ -126,7 +126,7 @@ JOB_DURATION = Histogram(
 
 # --- the table code ------------------------------------------------------------------
 def committed(game: str, record: list, events: list) -> None:
-    """Count what one successful commit of a table applied (shared.tables.play)."""
+    """Count what one successful commit of a table applied (shared.tables.transaction)."""
     for entry in record:
         if entry.get("kind") == "move":
             MOVES.labels(game, entry.get("by", "human")).inc()

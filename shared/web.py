@@ -31,7 +31,7 @@ from shared.auth import presented_token, signed_player
 from shared.problems import CODES, Problem
 from shared.tables.errors import no_such_table
 from shared.tables.jobs import Jobs
-from shared.tables.play import Context
+from shared.tables.transaction import Context
 
 PROBLEM_TYPE = "https://speedgamez.example/problems/"
 PROBLEM_JSON = "application/problem+json"
@@ -380,6 +380,11 @@ def redis_client(app: Flask | None = None) -> redis.Redis:
     return (app or current_app).extensions["redis"]
 
 
+# Where an app keeps the newest documents a change may start from (shared/tables/latest.py;
+# the table service's factory puts them there, other services have none)
+LATEST_DOCS = "latest_docs"
+
+
 def table_context() -> Context:
     """Where table changes of this request run: Redis, the job queues and the time now."""
     app = current_app
@@ -389,7 +394,7 @@ def table_context() -> Context:
         now=time.time(),
         retention=app.config["TABLE_RETENTION"],
         paced=app.config["BOT_PACE"] != "off",
-        docs=app.extensions.get("latest_docs"),
+        docs=app.extensions.get(LATEST_DOCS),
     )
 
 

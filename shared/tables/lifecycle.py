@@ -1,5 +1,5 @@
 """Everything that happens to a table besides a move: open, sit, start, leave, rematch,
-turbo, chat, and the jobs that prompt computers and clocks. Each runs through play.change."""
+turbo, chat, and the jobs that prompt computers and clocks. Each runs through transaction.change."""
 
 from __future__ import annotations
 
@@ -17,12 +17,9 @@ from shared.tables.errors import (
     TooSoon,
     no_such_table,
 )
-from shared.tables.play import (
-    Context,
+from shared.tables.referee import (
     Pending,
-    change,
     clock_of,
-    commit,
     computer_move,
     controlled_by_computer,
     decide,
@@ -31,6 +28,7 @@ from shared.tables.play import (
     turn_of,
 )
 from shared.tables.stakes import Stakes
+from shared.tables.transaction import Context, change, commit
 
 CHAT_LOCK_MS = 2000
 COMPUTER_BATCH = 200  # computer decisions due at once that one job makes in one commit
