@@ -31,6 +31,7 @@ from typing import NamedTuple
 import redis
 
 from shared import jsonfast, keys, scripts
+from shared.games import get_game
 from shared.scripts import NamedScript
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
@@ -262,11 +263,14 @@ class Committed:
 
 
 def parse_doc(version: str | None, doc: str | None) -> dict | None:
-    """A table document from its hash fields (None when the table does not exist)."""
+    """A table document from its hash fields (None when the table does not exist), its
+    game's state upgraded (shared.games.base.Game.upgrade)."""
     if doc is None:
         return None
     document = jsonfast.loads(doc)
     document["version"] = int(version)
+    if document["current"] is not None:  # a state an older house dealt, brought up to date
+        get_game(document["game"]).upgrade(document["current"]["state"])
     return document
 
 

@@ -75,7 +75,8 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
     """The answer to a move ``body`` (MoveSchema) sent with the bearer ``token``, already cut
     to the caller; raises a Problem for what the caller is to be told instead."""
     player, generation = signed_player(token)
-    # the token's standing is read with the table, or checked by the commit (shared.tables.transaction)
+    # the token's standing is read with the table, or checked by the commit
+    # (shared.tables.transaction)
     guard = Guard(keys.token_generation(player["id"]), generation, auth.refusal,
                   auth.account_key(player))  # fmt: skip
     ctx = table_context()

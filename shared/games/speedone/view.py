@@ -17,7 +17,7 @@ def _facts(state: State) -> dict[str, Any]:
         "direction": state["direction"],
         "pending": dict(pending) if pending else None,
         "turn": state["turn"],
-        "turns": state.get("turns", 0),
+        "turns": state["turns"],
         "dealer": state["dealer"],
         "called_one": state["called"],
         "round": state["round"],
@@ -33,8 +33,8 @@ def _facts(state: State) -> dict[str, Any]:
 def drew_on(state: State) -> list[dict[str, int]]:
     """Per seat, the colours it drew on this round with no penalty pending (drawing while that
     colour was to match), each with the cards it has drawn since, that draw's included. Public:
-    everyone sees who draws and what was asked. (States dealt before it was kept have none.)"""
-    return [dict(seen) for seen in state.get("drew_on") or [{} for _ in state["hands"]]]
+    everyone sees who draws and what was asked."""
+    return [dict(seen) for seen in state["drew_on"]]
 
 
 def round_history(state: State) -> list[dict[str, Any]]:
@@ -44,7 +44,7 @@ def round_history(state: State) -> list[dict[str, Any]]:
     return [
         {**entry, "points": list(entry["points"]), "scored": list(entry["scored"]),
          "totals": list(entry["totals"])}
-        for entry in state.get("history", [])
+        for entry in state["history"]
     ]  # fmt: skip
 
 

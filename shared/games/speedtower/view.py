@@ -59,13 +59,13 @@ def snapshot(state: dict) -> dict:
         "to_move": None if state["end"] is not None else state["seat"],
         "turn": state["turn"],
         "built_this_turn": state["built"],
-        "steps_this_turn": state.get("steps", 0),
+        "steps_this_turn": state["steps"],
         "undo": [dict(step) for step in state["undo"]],
         "undo_barrier": state["undo_barrier"],
         "stalemate": state["stalemate"],
         "end": state["end"],
         "winner": state["winner"],
-        "left": list(state.get("left", [])),
+        "left": list(state["left"]),
         "settings": dict(state["settings"]),
     }
 
@@ -91,7 +91,7 @@ def result(state: dict) -> dict | None:
         return None
     left = [len(stock) for stock in state["stocks"]]
     size = state["settings"]["stock"]
-    leavers = state.get("left", [])
+    leavers = state["left"]
     return {
         "places": leavers_last([1 + sum(other < mine for other in left) for mine in left], leavers),
         "winner": state["winner"],
