@@ -13,9 +13,10 @@ for its replica (``WAIT``, the settings REDIS_WAIT_REPLICAS and REDIS_WAIT_TIMEO
 is answered.
 
 Every script touches only keys of one hash tag (a table's, or the ledger's), so it runs on a
-cluster as on one Redis; pipelines that span tags are not transactions. The due index and
-presence are split into buckets (``shared.keys.INDEX_BUCKETS``): a write goes to one bucket,
-a reader reads them all in one pipelined round trip.
+cluster as on one Redis; pipelines that span tags are not transactions. The due index is
+split into buckets (``shared.keys.INDEX_BUCKETS``): a write goes to one bucket, a reader reads
+them all in one pipelined round trip. A table's chat is shared/chat_lines.py's, who was seen
+lately shared/presence.py's.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from shared.scripts import NamedScript
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
-CHAT_LINES = 100  # chat lines kept per table for clients that come back
 BOOKING_RESEND = 60.0  # seconds after a game's end before an unconfirmed booking is sent again
 UNREADABLE_REMEMBERED = 1024  # unreadable entries a process remembers having logged
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ end
 # (the table hash's ``last``: a listener that delivered that one may deliver this one), the
 # entry's id, version and events, and the document (none for a chat line), one per line
 # (the JSON has no raw line breaks). services/table/hub.py reads it.
-_ANNOUNCEMENT = """
+ANNOUNCEMENT = """
 local function announcement(table_id, previous, id, version, events, doc)
   return table.concat({table_id, previous or '', id, version, events, doc}, '\\n')
 end
@@ -118,7 +118,7 @@ class CommitOutcome(IntEnum):
     ACCOUNT_GONE = 4  # KEYS.account does not exist: nothing written
 
 
-_COMMIT = NamedScript(CommitKeys, CommitArgs, CommitOutcome, prelude=_ARM_CLOCK + _ANNOUNCEMENT,
+_COMMIT = NamedScript(CommitKeys, CommitArgs, CommitOutcome, prelude=_ARM_CLOCK + ANNOUNCEMENT,
                       body="""
 if ARGV.must_exist ~= '' and redis.call('EXISTS', KEYS.account) == 0 then
   return {OUTCOME.ACCOUNT_GONE}
@@ -163,23 +163,6 @@ return {OUTCOME.COMMITTED, id, armed}
 """)  # fmt: skip
 
 _ARM = _ARM_CLOCK + "return arm_clock(KEYS[1], ARGV[1], ARGV[2], ARGV[3])"
-
-# A chat line is stamped with the version the table has when the line is appended (not the
-# one its request read), so versions never go backwards on a stream.
-_CHAT = (
-    _ANNOUNCEMENT
-    + """
-local held = redis.call('HMGET', KEYS[1], 'version', 'last')
-local version = held[1]
-if not version then return false end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'v', version, 'e', ARGV[1])
-redis.call('HSET', KEYS[1], 'last', id)
-redis.call('RPUSH', KEYS[3], ARGV[3])
-redis.call('LTRIM', KEYS[3], -tonumber(ARGV[4]), -1)
-redis.call(ARGV[6], KEYS[4], announcement(ARGV[5], held[2], id, version, ARGV[1], ''))
-return id
-"""
-)
 
 
 def _wait_for_replicas(r, pipe, table_id: str) -> None:
@@ -468,50 +451,6 @@ def player_table_ids(r, player_id: str) -> list[str]:
     return r.zrange(keys.player_tables(player_id), 0, -1)
 
 
-# --- presence: who was seen lately (a bucketed index of player ids) ------------------------
-def mark_online(r, player_id: str, now: float, window: float) -> None:
-    """A player's heartbeat; players not seen for ``window`` seconds leave its bucket."""
-    pipe = r.pipeline(transaction=False)
-    key = keys.online_of(player_id)
-    pipe.zadd(key, {player_id: now})
-    pipe.zremrangebyscore(key, "-inf", now - window)
-    pipe.execute()
-
-
-def seen_online(r, now: float, window: float, limit: int) -> tuple[list[tuple[str, float]], int]:
-    """([(player id, last seen)] of the ``limit`` players seen most recently within
-    ``window`` seconds, how many were seen in all), from every bucket in one round trip."""
-    pipe = r.pipeline(transaction=False)
-    for bucket in range(keys.INDEX_BUCKETS):
-        pipe.zremrangebyscore(keys.online(bucket), "-inf", now - window)
-        pipe.zrevrange(keys.online(bucket), 0, limit - 1, withscores=True)
-        pipe.zcard(keys.online(bucket))
-    results = pipe.execute()
-    seen = heapq.merge(*results[1::3], key=lambda entry: -entry[1])
-    return list(islice(seen, limit)), sum(results[2::3])
-
-
-def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
-    """Add a chat line (no state change, so no new version) to the stream and the table's
-    recent chat; None if there is no such table."""
-    return scripts.registered(r, _CHAT)(
-        keys=[
-            keys.table(table_id),
-            keys.table_events(table_id),
-            keys.table_chat(table_id),
-            keys.table_channel(table_id),
-        ],
-        args=[
-            jsonfast.dumps([line]),
-            str(STREAM_LENGTH),
-            jsonfast.dumps(line),
-            str(CHAT_LINES),
-            table_id,
-            scripts.publish_command(r),
-        ],
-    )
-
-
 def unreadable(table_id: str, what: str, error: Exception) -> None:
     """Stored data of a table that cannot be read (written by hand, or by a house that let
     it through): logged once per process, then passed over by every reader, so that it cuts
@@ -522,20 +461,6 @@ def unreadable(table_id: str, what: str, error: Exception) -> None:
     if len(_logged) > UNREADABLE_REMEMBERED:
         _logged.popitem(last=False)
     log.warning("table %s: %s cannot be read and is passed over: %s", table_id, what, error)
-
-
-def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
-    """The table's last chat lines (an unreadable one is passed over)."""
-    lines = []
-    for index, line in enumerate(r.lrange(keys.table_chat(table_id), 0, -1)):
-        try:
-            parsed = jsonfast.loads(line)
-            if not isinstance(parsed, dict):
-                raise ValueError("a chat line is not an object")
-            lines.append(parsed)
-        except ValueError as error:
-            unreadable(table_id, f"chat line {index}", error)
-    return lines
 
 
 def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> StoredAnswer | None:

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from shared import keys, store, wallets
+from shared import chat_lines, keys, store, wallets
 from shared.games import get_game
 from shared.tables import table
 from shared.tables.errors import (
@@ -275,5 +275,5 @@ def chat(ctx: Context, table_id: str, player: dict, text: str) -> dict:
         raise TooSoon(f"your chat is locked for {wait:.1f} s more", code="rate_limited",
                       retry_after=wait)  # fmt: skip
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
-    store.append_chat(ctx.r, table_id, line)
+    chat_lines.append_chat(ctx.r, table_id, line)
     return line
