@@ -14,7 +14,7 @@ What is measured:
   read from the queue Redis at scrape time (served by the workers' exporter).
 
 A web service serves /metrics only to its scrapers: requests straight from METRICS_ALLOW
-(shared.web.may_read_metrics); anyone else gets a 404, as for a route that does not exist.
+(shared.addresses.may_read_metrics); anyone else gets a 404, as for a route that does not exist.
 
 Several processes per service (gunicorn workers, RQ's work horses) share their figures through
 prometheus-client's multiprocess mode: set ``PROMETHEUS_MULTIPROC_DIR`` to a directory of
