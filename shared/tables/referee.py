@@ -16,6 +16,7 @@ from typing import Protocol
 from shared.games import get_game
 from shared.strategies import choose
 from shared.tables import house, table
+from shared.tables.document import Game, Table
 
 
 @dataclass
@@ -35,26 +36,34 @@ class Moment(Protocol):
     paced: bool  # computers keep the tempo's pace (off in tests and benches: BOT_PACE=off)
 
 
-def turn_of(doc: dict) -> str | None:
+def game_of(doc: Table) -> Game:
+    """The table's current game (every table that has dealt one has one)."""
+    game = doc["current"]
+    if game is None:
+        raise ValueError(f"table {doc['id']} has dealt no game")
+    return game
+
+
+def turn_of(doc: Table) -> str | None:
     """The name of the decision the table waits for ("<game no>:<moves so far>")."""
     game = doc["current"]
     return f"{game['no']}:{game['moves']}" if game and doc["status"] == table.PLAYING else None
 
 
-def controlled_by_computer(doc: dict, seat: int) -> bool:
+def controlled_by_computer(doc: Table, seat: int) -> bool:
     seat_doc = doc["seats"][seat]
     return seat_doc["kind"] == "computer" or bool(seat_doc.get("left"))
 
 
-def _pace(doc: dict, when: Moment) -> float:
-    if not when.paced or doc["current"]["turbo"]:
+def _pace(doc: Table, when: Moment) -> float:
+    if not when.paced or game_of(doc)["turbo"]:
         return 0.0
     return house.PACE_SECONDS[doc["settings"]["tempo"]]
 
 
-def next_decision(doc: dict, when: Moment, pending: Pending) -> None:
+def next_decision(doc: Table, when: Moment, pending: Pending) -> None:
     """Set the deadline or the computer's due time for whatever decision comes next."""
-    game = doc["current"]
+    game = game_of(doc)
     state = game["state"]
     seat = get_game(doc["game"]).to_move(state) if doc["status"] == table.PLAYING else None
     game["deadline"] = game["bot_due"] = None
@@ -72,10 +81,10 @@ def next_decision(doc: dict, when: Moment, pending: Pending) -> None:
         game["deadline"] = float(math.ceil(when.now + doc["settings"]["clock"] + house.GRACE))
 
 
-def decide(doc: dict, seat: int, move: dict, by: str, when: Moment, pending: Pending) -> list:
+def decide(doc: Table, seat: int, move: dict, by: str, when: Moment, pending: Pending) -> list:
     """Apply one decision of ``seat`` (by "human", "computer" or "clock")."""
     engine = get_game(doc["game"])
-    game = doc["current"]
+    game = game_of(doc)
     events = engine.apply(game["state"], seat, move)
     game["moves"] += 1
     pending.record.append(
@@ -88,8 +97,8 @@ def decide(doc: dict, seat: int, move: dict, by: str, when: Moment, pending: Pen
     return events
 
 
-def finish(doc: dict, when: Moment, pending: Pending) -> None:
-    game = doc["current"]
+def finish(doc: Table, when: Moment, pending: Pending) -> None:
+    game = game_of(doc)
     result = get_game(doc["game"]).result(game["state"])
     game["result"] = result
     game["ended_at"] = when.now
@@ -99,9 +108,9 @@ def finish(doc: dict, when: Moment, pending: Pending) -> None:
     pending.booking = booking(doc, when.now)
 
 
-def booking(doc: dict, ended_at: float) -> dict:
+def booking(doc: Table, ended_at: float) -> dict:
     """What the ledger books for the game that just ended."""
-    game = doc["current"]
+    game = game_of(doc)
     return {
         "game_id": game["id"],
         "table": doc["id"],
@@ -124,22 +133,25 @@ def booking(doc: dict, ended_at: float) -> dict:
     }
 
 
-def computer_move(doc: dict, seat: int, strength: str) -> dict:
+def computer_move(doc: Table, seat: int, strength: str) -> dict:
     """The computer's decision for a seat, from that seat's view and legal moves only."""
     engine = get_game(doc["game"])
-    state = doc["current"]["state"]
-    rng = random.Random(f"{doc['current']['seed']}:{doc['current']['moves']}:{seat}")
+    game = game_of(doc)
+    state = game["state"]
+    rng = random.Random(f"{game['seed']}:{game['moves']}:{seat}")
     return choose(doc["game"], engine.view(state, seat), engine.legal_moves(state, seat),
                   strength, rng)  # fmt: skip
 
 
-def settle_overdue(doc: dict, when: Moment, pending: Pending) -> None:
+def settle_overdue(doc: Table, when: Moment, pending: Pending) -> None:
     """Apply every clock that has run out: the computer (strength normal) decides."""
     while doc["status"] == table.PLAYING:
-        game = doc["current"]
+        game = game_of(doc)
         if game["deadline"] is None or when.now < game["deadline"]:
             return
         seat = get_game(doc["game"]).to_move(game["state"])
+        if seat is None:
+            return  # (a game that is over waits for no decision)
         if doc["game"] in house.CLOCK_FINISHES_TURN:
             game["takeover"] = seat
         if game["takeover"] is None or not pending.record or pending.record[-1].get("seat") != seat:
@@ -148,21 +160,20 @@ def settle_overdue(doc: dict, when: Moment, pending: Pending) -> None:
         decide(doc, seat, computer_move(doc, seat, "normal"), "clock", when, pending)
 
 
-def due_of(doc: dict | None) -> float | None:
+def due_of(doc: Table | None) -> float | None:
     """When the table's next computer turn, clock or hold is due (None: nothing is)."""
     if doc is None:
         return None
-    game = doc["current"]
     if doc["status"] == table.PLAYING:
+        game = game_of(doc)
         return game["bot_due"] if game["bot_due"] is not None else game["deadline"]
     if doc["status"] == table.OVER:
         return doc["held_until"]
     return None
 
 
-def clock_of(doc: dict) -> float | None:
+def clock_of(doc: Table) -> float | None:
     """The deadline of a human's decision, if the table waits for one."""
-    game = doc["current"]
-    if doc["status"] != table.PLAYING or game["bot_due"] is not None:
+    if doc["status"] != table.PLAYING or game_of(doc)["bot_due"] is not None:
         return None
-    return game["deadline"]
+    return game_of(doc)["deadline"]

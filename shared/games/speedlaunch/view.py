@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility
 from shared.games.speedlaunch import ramp
@@ -137,7 +137,38 @@ def round_history(state: dict) -> list[dict[str, Any]]:
     return history
 
 
-def view(state: dict, seat: int | None) -> dict[str, Any]:
+class RampCard(TypedDict):
+    card: str
+    value: int | None  # what it counts as (None: a satellite without value)
+
+
+class View(TypedDict):
+    """What a seat (or a spectator) sees of a Speedlaunch game (docs/rules/speedlaunch.md)."""
+
+    seat: int | None
+    hand: dict[str, int] | None  # the seat's own, counts by kind (None: a spectator)
+    players: list[dict[str, Any]]
+    ramp: list[RampCard]
+    top: int | None  # the top's value (None: anything may come)
+    lamps: int
+    burned: int
+    box: int
+    card_count: dict[str, dict[str, int]]
+    turn: int | None  # the seat to move (None: the game is over)
+    turns: int  # turns played in the round
+    phase: str
+    first_action: bool
+    round: int
+    rounds: int
+    first: int
+    minus: list[int]
+    rounds_won: list[int]
+    round_winners: list[int | None]
+    round_history: list[dict[str, Any]]
+    settings: dict[str, Any]
+
+
+def view(state: dict, seat: int | None) -> View:
     top_value, lamps = ramp.top(state)
     over = state["phase"] == OVER
     return {
