@@ -36,9 +36,10 @@ test-slow: $(READY)
 screenshots: $(READY)  ## the README's screenshots (docs/screenshots), taken anew in Chromium
 	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m slow tests/e2e/test_screenshots.py tests/e2e/test_screenshots_pages.py
 
-lint: $(READY)  ## ruff, and bandit's security lint over what runs in production ([tool.bandit])
+lint: $(READY)  ## ruff, mypy over the typed modules ([tool.mypy]), bandit over production code
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/bandit -q -c pyproject.toml -r shared services deploy
 
 format: $(READY)

@@ -1,7 +1,7 @@
 """The whole house as one WSGI app on one origin, for the embedded default (`make run`).
 
-Every answer carries the house's security headers (shared.web.add_security_headers): the
-page with its Content-Security-Policy, the services with theirs.
+Every answer carries the house's security headers (shared.security_headers): the page with
+its Content-Security-Policy, the services with theirs.
 
 The browser client at /, and each service under its own prefix, exactly as nginx routes them
 in the horizontal deployment (deploy/nginx.conf): /api/lobby, /api/table, /api/ledger.
@@ -17,7 +17,7 @@ from werkzeug.middleware.dispatcher import DispatcherMiddleware
 from services.ledger.app import create_app as ledger_app
 from services.lobby.app import create_app as lobby_app
 from services.table.app import create_app as table_app
-from shared.web import PAGE_CSP, add_security_headers
+from shared.security_headers import PAGE_CSP, add_security_headers
 
 WEB_ROOT = Path(__file__).parent / "web"
 PREFIXES = {"/api/lobby": lobby_app, "/api/table": table_app, "/api/ledger": ledger_app}

@@ -15,7 +15,7 @@ once the generation has moved on: signing out everywhere, a changed password and
 it (:func:`revoke_tokens`). Checking costs one GET per authenticated request. The key is kept
 TOKEN_MAX_AGE after the last bump or issue, so it lapses only when no token it could refuse
 is still valid. A move reads it together with the table, or its commit checks it
-(shared/tables/play.py's Guard).
+(shared/tables/transaction.py's Guard).
 
 Lapsed guests: a guest's account expires after 7 days away (services/lobby/players.py), and
 its name may then go to someone else. A guest's token is good only while its account exists:

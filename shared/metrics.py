@@ -8,13 +8,13 @@ What is measured:
 * ``speedgamez_sse_connections``: event streams open right now, per service.
 * ``speedgamez_moves_applied_total`` (by game and who decided: human, computer, clock),
   ``speedgamez_clock_expiries_total`` and ``speedgamez_games_finished_total``: counted once per
-  successful commit (shared.tables.play), whichever process made it.
+  successful commit (shared.tables.transaction), whichever process made it.
 * ``speedgamez_job_duration_seconds``: the RQ jobs' run times by job and outcome.
 * ``speedgamez_queue_jobs``: the RQ queues' lengths (queued, scheduled, started, failed),
   read from the queue Redis at scrape time (served by the workers' exporter).
 
 A web service serves /metrics only to its scrapers: requests straight from METRICS_ALLOW
-(shared.web.may_read_metrics); anyone else gets a 404, as for a route that does not exist.
+(shared.addresses.may_read_metrics); anyone else gets a 404, as for a route that does not exist.
 
 Several processes per service (gunicorn workers, RQ's work horses) share their figures through
 prometheus-client's multiprocess mode: set ``PROMETHEUS_MULTIPROC_DIR`` to a directory of
@@ -126,7 +126,7 @@ JOB_DURATION = Histogram(
 
 # --- the table code ------------------------------------------------------------------
 def committed(game: str, record: list, events: list) -> None:
-    """Count what one successful commit of a table applied (shared.tables.play)."""
+    """Count what one successful commit of a table applied (shared.tables.transaction)."""
     for entry in record:
         if entry.get("kind") == "move":
             MOVES.labels(game, entry.get("by", "human")).inc()

@@ -13,27 +13,30 @@ for its replica (``WAIT``, the settings REDIS_WAIT_REPLICAS and REDIS_WAIT_TIMEO
 is answered.
 
 Every script touches only keys of one hash tag (a table's, or the ledger's), so it runs on a
-cluster as on one Redis; pipelines that span tags are not transactions. The due index and
-presence are split into buckets (``shared.keys.INDEX_BUCKETS``): a write goes to one bucket,
-a reader reads them all in one pipelined round trip.
+cluster as on one Redis; pipelines that span tags are not transactions. The due index is
+split into buckets (``shared.keys.INDEX_BUCKETS``): a write goes to one bucket, a reader reads
+them all in one pipelined round trip. A table's chat is shared/chat_lines.py's, who was seen
+lately shared/presence.py's.
 """
 
 from __future__ import annotations
 
 import heapq
 import logging
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from enum import IntEnum
 from itertools import islice
+from typing import NamedTuple
 
 import redis
 
-from shared import connection, jsonfast, keys
+from shared import jsonfast, keys, scripts
+from shared.games import get_game
+from shared.scripts import NamedScript
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
 REQUEST_TTL = 900  # seconds an idempotent answer is kept
-CHAT_LINES = 100  # chat lines kept per table for clients that come back
 BOOKING_RESEND = 60.0  # seconds after a game's end before an unconfirmed booking is sent again
 UNREADABLE_REMEMBERED = 1024  # unreadable entries a process remembers having logged
 log = logging.getLogger(__name__)
@@ -61,94 +64,105 @@ end
 # (the table hash's ``last``: a listener that delivered that one may deliver this one), the
 # entry's id, version and events, and the document (none for a chat line), one per line
 # (the JSON has no raw line breaks). services/table/hub.py reads it.
-_ANNOUNCEMENT = """
+ANNOUNCEMENT = """
 local function announcement(table_id, previous, id, version, events, doc)
   return table.concat({table_id, previous or '', id, version, events, doc}, '\\n')
 end
 """
 
-# KEYS[4] is the request's key, or KEYS[1] when the change has none (a key of the table's
-# slot: a cluster routes a script by its keys); the announcement goes out with ARGV[10]
-# (PUBLISH or SPUBLISH) on KEYS[7], the table's channel. With ARGV[16] the commit first
-# checks that KEYS[8] holds that integer (absent: 0), and with ARGV[17] that KEYS[9] exists
-# — a guard (Commit.guard), on a standalone Redis only: its keys are not the table's.
-_COMMIT_BODY = """
-if ARGV[17] ~= '' and redis.call('EXISTS', KEYS[9]) == 0 then return {4} end
-if ARGV[16] ~= '' and tonumber(redis.call('GET', KEYS[8]) or '0') ~= tonumber(ARGV[16]) then
-  return {3}
+
+class CommitKeys(NamedTuple):
+    """The commit script's KEYS, in order: all in the table's slot (a cluster routes a
+    script by its keys) but for the guard's, which is used on a standalone Redis only."""
+
+    table: str  # the table's hash: version, doc, last
+    events: str  # its event stream
+    moves: str  # the game's record
+    request: str  # the request's kept answer, or the table's hash when the change has none
+    clock: str  # the table's armed clock prompt
+    unbooked: str  # the bookings of its games that the ledger has not confirmed
+    channel: str  # where the commit is announced (ARGV.publish)
+    guard: str  # the key that must hold ARGV.guard_value (Commit.guard), or the table's hash
+    account: str  # a key that must exist (ARGV.must_exist), or the table's hash
+
+
+class CommitArgs(NamedTuple):
+    """The commit script's ARGV, in order (all strings)."""
+
+    expected: str  # the version the change read ('': a new table)
+    version: str  # the version written
+    doc: str  # the document written (JSON)
+    events: str  # the commit's events (JSON)
+    moves: str  # the entries for the record (a JSON list of JSON strings)
+    answer: str  # the request's fingerprint, a line break, its answer (JSON)
+    stream_length: str
+    request_ttl: str  # seconds the answer is kept
+    expire: str  # seconds until the table's keys expire ('0': keep)
+    publish: str  # PUBLISH or SPUBLISH
+    table_id: str
+    clock_at: str  # a human's deadline to arm the clock prompt for ('': none)
+    now: str
+    game_id: str  # the game whose booking is kept as unbooked ('': none)
+    booking: str  # that booking (JSON)
+    guard_value: str  # the integer KEYS.guard must hold (absent: 0; '': no guard)
+    must_exist: str  # '1': KEYS.account must exist
+
+
+class CommitOutcome(IntEnum):
+    """What the commit script answers first; the rest of its answer is named here."""
+
+    STALE = 0  # nothing written: [the table's version, or '' when there is none]
+    COMMITTED = 1  # [the stream id, 1 when the clock prompt was armed, else 0]
+    ANSWERED = 2  # the request's answer was kept before: [that answer], nothing written
+    GUARD_REFUSED = 3  # KEYS.guard does not hold ARGV.guard_value: nothing written
+    ACCOUNT_GONE = 4  # KEYS.account does not exist: nothing written
+
+
+_COMMIT = NamedScript(CommitKeys, CommitArgs, CommitOutcome, prelude=_ARM_CLOCK + ANNOUNCEMENT,
+                      body="""
+if ARGV.must_exist ~= '' and redis.call('EXISTS', KEYS.account) == 0 then
+  return {OUTCOME.ACCOUNT_GONE}
 end
-if KEYS[4] ~= KEYS[1] then
-  local answer = redis.call('GET', KEYS[4])
-  if answer then return {2, answer} end
+if ARGV.guard_value ~= ''
+    and tonumber(redis.call('GET', KEYS.guard) or '0') ~= tonumber(ARGV.guard_value) then
+  return {OUTCOME.GUARD_REFUSED}
 end
-local held = redis.call('HMGET', KEYS[1], 'version', 'last')
+if KEYS.request ~= KEYS.table then
+  local answer = redis.call('GET', KEYS.request)
+  if answer then return {OUTCOME.ANSWERED, answer} end
+end
+local held = redis.call('HMGET', KEYS.table, 'version', 'last')
 local current = held[1]
-if ARGV[1] == '' then
-  if current then return {0, current} end
-elseif current ~= ARGV[1] then
-  return {0, current or ''}
+if ARGV.expected == '' then
+  if current then return {OUTCOME.STALE, current} end
+elseif current ~= ARGV.expected then
+  return {OUTCOME.STALE, current or ''}
 end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[7], '*', 'v', ARGV[2], 'e', ARGV[4])
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3], 'last', id)
-local moves = cjson.decode(ARGV[5])
-for _, move in ipairs(moves) do redis.call('RPUSH', KEYS[3], move) end
-if KEYS[4] ~= KEYS[1] then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8]) end
-if tonumber(ARGV[9]) > 0 then
-  redis.call('EXPIRE', KEYS[1], ARGV[9])
-  redis.call('EXPIRE', KEYS[2], ARGV[9])
-  redis.call('EXPIRE', KEYS[3], ARGV[9])
+local id = redis.call('XADD', KEYS.events, 'MAXLEN', '~', ARGV.stream_length, '*',
+                      'v', ARGV.version, 'e', ARGV.events)
+redis.call('HSET', KEYS.table, 'version', ARGV.version, 'doc', ARGV.doc, 'last', id)
+local moves = cjson.decode(ARGV.moves)
+for _, move in ipairs(moves) do redis.call('RPUSH', KEYS.moves, move) end
+if KEYS.request ~= KEYS.table then
+  redis.call('SET', KEYS.request, ARGV.answer, 'EX', ARGV.request_ttl)
 end
-if ARGV[14] ~= '' then
-  redis.call('HSET', KEYS[6], ARGV[14], ARGV[15])
-  if tonumber(ARGV[9]) > 0 then redis.call('EXPIRE', KEYS[6], ARGV[9]) end
+if tonumber(ARGV.expire) > 0 then
+  redis.call('EXPIRE', KEYS.table, ARGV.expire)
+  redis.call('EXPIRE', KEYS.events, ARGV.expire)
+  redis.call('EXPIRE', KEYS.moves, ARGV.expire)
+end
+if ARGV.game_id ~= '' then
+  redis.call('HSET', KEYS.unbooked, ARGV.game_id, ARGV.booking)
+  if tonumber(ARGV.expire) > 0 then redis.call('EXPIRE', KEYS.unbooked, ARGV.expire) end
 end
 local armed = 0
-if ARGV[12] ~= '' then armed = arm_clock(KEYS[5], ARGV[12], ARGV[13], ARGV[9]) end
-redis.call(ARGV[10], KEYS[7], announcement(ARGV[11], held[2], id, ARGV[2], ARGV[4], ARGV[3]))
-return {1, id, armed}
-"""
-_COMMIT = _ARM_CLOCK + _ANNOUNCEMENT + _COMMIT_BODY
+if ARGV.clock_at ~= '' then armed = arm_clock(KEYS.clock, ARGV.clock_at, ARGV.now, ARGV.expire) end
+redis.call(ARGV.publish, KEYS.channel,
+           announcement(ARGV.table_id, held[2], id, ARGV.version, ARGV.events, ARGV.doc))
+return {OUTCOME.COMMITTED, id, armed}
+""")  # fmt: skip
 
 _ARM = _ARM_CLOCK + "return arm_clock(KEYS[1], ARGV[1], ARGV[2], ARGV[3])"
-
-# A chat line is stamped with the version the table has when the line is appended (not the
-# one its request read), so versions never go backwards on a stream.
-_CHAT = (
-    _ANNOUNCEMENT
-    + """
-local held = redis.call('HMGET', KEYS[1], 'version', 'last')
-local version = held[1]
-if not version then return false end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'v', version, 'e', ARGV[1])
-redis.call('HSET', KEYS[1], 'last', id)
-redis.call('RPUSH', KEYS[3], ARGV[3])
-redis.call('LTRIM', KEYS[3], -tonumber(ARGV[4]), -1)
-redis.call(ARGV[6], KEYS[4], announcement(ARGV[5], held[2], id, version, ARGV[1], ''))
-return id
-"""
-)
-
-
-_registered: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _script(r: redis.Redis, source: str):
-    """The script registered on this client (sent once, then called by its SHA)."""
-    scripts = _registered.setdefault(r, {})
-    if source not in scripts:
-        scripts[source] = r.register_script(source)
-    return scripts[source]
-
-
-def publish_command(r) -> str:
-    """How a script announces a commit on its table's channel: sharded pub/sub on a cluster
-    (the channel lives in the table's slot), plain pub/sub on one Redis."""
-    return "SPUBLISH" if connection.is_cluster(r) else "PUBLISH"
-
-
-def _route(r, key: str) -> dict:
-    """On a cluster: where a pipelined command for ``key`` goes (its slot's primary now)."""
-    return {"target_nodes": r.get_node_from_key(key)} if connection.is_cluster(r) else {}
 
 
 def _wait_for_replicas(r, pipe, table_id: str) -> None:
@@ -159,31 +173,6 @@ def _wait_for_replicas(r, pipe, table_id: str) -> None:
     if wait:
         node = r.get_node_from_key(keys.table(table_id))
         pipe.execute_command("WAIT", wait[0], wait[1], target_nodes=node)
-
-
-def _script_and(r: redis.Redis, source: str, script_keys: list, script_args: list, also) -> object:
-    """Run a script and ``also(pipeline)`` in one round trip; the script's answer.
-
-    EVALSHA is sent by hand: redis-py checks SCRIPT EXISTS before every pipeline that holds a
-    registered script, which would cost the round trip saved here. A Redis that does not
-    know the script yet (a restart) gets it loaded and the pipeline once more.
-    """
-    script = _script(r, source)
-    for _ in range(2):
-        pipe = r.pipeline(transaction=False)
-        # (by hand: a cluster pipeline refuses its evalsha(), not the command itself; on a
-        # cluster routed here, or redis-py asks a node for the keys of EVALSHA every time)
-        pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args,
-                             **_route(r, script_keys[0]))  # fmt: skip
-        also(pipe)
-        results = pipe.execute(raise_on_error=False)
-        if not isinstance(results[0], redis.exceptions.NoScriptError):
-            break
-        r.script_load(source)
-    for result in results:
-        if isinstance(result, Exception):
-            raise result
-    return results[0]
 
 
 class VersionConflict(Exception):
@@ -257,11 +246,14 @@ class Committed:
 
 
 def parse_doc(version: str | None, doc: str | None) -> dict | None:
-    """A table document from its hash fields (None when the table does not exist)."""
+    """A table document from its hash fields (None when the table does not exist), its
+    game's state upgraded (shared.games.base.Game.upgrade)."""
     if doc is None:
         return None
     document = jsonfast.loads(doc)
     document["version"] = int(version)
+    if document["current"] is not None:  # a state an older house dealt, brought up to date
+        get_game(document["game"]).upgrade(document["current"]["state"])
     return document
 
 
@@ -309,7 +301,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     The document's version becomes ``expected + 1``. Raises VersionConflict, AlreadyApplied
     or GuardRefused and writes nothing of the table otherwise — but the due index has been
     written all the same (it is not in the script): the caller puts it right (see
-    ``shared.tables.play.change``).
+    ``shared.tables.transaction.change``).
     """
     table_id = change.doc["id"]
     new_version = 1 if expected is None else expected + 1
@@ -317,50 +309,48 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
     table_key = keys.table(table_id)
     guard_key, guard_value, must_exist = change.guard or (table_key, "", None)
     request = keys.table_request(table_id, change.request_key) if change.request_key else table_key
-    result = _script_and(
-        r,
-        _COMMIT,
-        [
-            table_key,
-            keys.table_events(table_id),
-            keys.table_moves(table_id, change.game_no),
-            request,
-            keys.table_clock(table_id),
-            keys.table_unbooked(table_id),
-            keys.table_channel(table_id),
-            guard_key,
-            must_exist or table_key,
-        ],
-        [
-            "" if expected is None else str(expected),
-            str(new_version),
-            doc,
-            jsonfast.dumps(change.events),
-            jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
-            f"{change.request}\n{jsonfast.dumps(change.answer or {})}",
-            str(STREAM_LENGTH),
-            str(REQUEST_TTL),
-            str(change.expire),
-            publish_command(r),
-            table_id,
-            "" if change.clock_at is None else repr(change.clock_at),
-            repr(change.now),
-            change.booking["game_id"] if change.booking else "",
-            jsonfast.dumps(change.booking) if change.booking else "",
-            str(guard_value),
-            "1" if must_exist else "",
-        ],
-        lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
+    script_keys = CommitKeys(
+        table=table_key,
+        events=keys.table_events(table_id),
+        moves=keys.table_moves(table_id, change.game_no),
+        request=request,
+        clock=keys.table_clock(table_id),
+        unbooked=keys.table_unbooked(table_id),
+        channel=keys.table_channel(table_id),
+        guard=guard_key,
+        account=must_exist or table_key,
     )
-    if result[0] in (3, 4):
-        raise GuardRefused(gone=result[0] == 4)
-    status, value, *armed = result
-    if status == 0:
-        raise VersionConflict(int(value) if value else None)
-    if status == 2:
-        raise AlreadyApplied(_stored_answer(value))
+    script_args = CommitArgs(
+        expected="" if expected is None else str(expected),
+        version=str(new_version),
+        doc=doc,
+        events=jsonfast.dumps(change.events),
+        moves=jsonfast.dumps([jsonfast.dumps(m) for m in change.moves]),
+        answer=f"{change.request}\n{jsonfast.dumps(change.answer or {})}",
+        stream_length=str(STREAM_LENGTH),
+        request_ttl=str(REQUEST_TTL),
+        expire=str(change.expire),
+        publish=scripts.publish_command(r),
+        table_id=table_id,
+        clock_at="" if change.clock_at is None else repr(change.clock_at),
+        now=repr(change.now),
+        game_id=change.booking["game_id"] if change.booking else "",
+        booking=jsonfast.dumps(change.booking) if change.booking else "",
+        guard_value=str(guard_value),
+        must_exist="1" if must_exist else "",
+    )
+    outcome, rest = _COMMIT.run(
+        r, script_keys, script_args,
+        lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
+    )  # fmt: skip
+    if outcome in (CommitOutcome.GUARD_REFUSED, CommitOutcome.ACCOUNT_GONE):
+        raise GuardRefused(gone=outcome == CommitOutcome.ACCOUNT_GONE)
+    if outcome == CommitOutcome.STALE:
+        raise VersionConflict(int(rest[0]) if rest[0] else None)
+    if outcome == CommitOutcome.ANSWERED:
+        raise AlreadyApplied(_stored_answer(rest[0]))
     change.doc["version"] = new_version
-    return Committed(value, armed == [1], doc)
+    return Committed(rest[0], rest[1] == 1, doc)
 
 
 def _indexes(pipe, change: Commit) -> None:
@@ -388,7 +378,7 @@ def confirm_booked(r: redis.Redis, table_id: str, game_id: str) -> None:
 def arm_clock(r: redis.Redis, table_id: str, at: float, now: float, expire: int = 0) -> bool:
     """Arm the table's clock prompt for the deadline ``at`` unless one still to come fires no
     later; True when the caller is to enqueue it."""
-    script = _script(r, _ARM)
+    script = scripts.registered(r, _ARM)
     return script(keys=[keys.table_clock(table_id)], args=[repr(at), repr(now), str(expire)]) == 1
 
 
@@ -451,56 +441,14 @@ def forget_player_table(r, player_id: str, table_id: str, version: int | None = 
     if version is None:
         r.zrem(keys.player_tables(player_id), table_id)
     else:
-        _script(r, _FORGET_TABLE)(keys=[keys.player_tables(player_id)], args=[table_id, version])
+        scripts.registered(r, _FORGET_TABLE)(
+            keys=[keys.player_tables(player_id)], args=[table_id, version]
+        )
 
 
 def player_table_ids(r, player_id: str) -> list[str]:
     """The tables the index has for the player (each to be checked against its table)."""
     return r.zrange(keys.player_tables(player_id), 0, -1)
-
-
-# --- presence: who was seen lately (a bucketed index of player ids) ------------------------
-def mark_online(r, player_id: str, now: float, window: float) -> None:
-    """A player's heartbeat; players not seen for ``window`` seconds leave its bucket."""
-    pipe = r.pipeline(transaction=False)
-    key = keys.online_of(player_id)
-    pipe.zadd(key, {player_id: now})
-    pipe.zremrangebyscore(key, "-inf", now - window)
-    pipe.execute()
-
-
-def seen_online(r, now: float, window: float, limit: int) -> tuple[list[tuple[str, float]], int]:
-    """([(player id, last seen)] of the ``limit`` players seen most recently within
-    ``window`` seconds, how many were seen in all), from every bucket in one round trip."""
-    pipe = r.pipeline(transaction=False)
-    for bucket in range(keys.INDEX_BUCKETS):
-        pipe.zremrangebyscore(keys.online(bucket), "-inf", now - window)
-        pipe.zrevrange(keys.online(bucket), 0, limit - 1, withscores=True)
-        pipe.zcard(keys.online(bucket))
-    results = pipe.execute()
-    seen = heapq.merge(*results[1::3], key=lambda entry: -entry[1])
-    return list(islice(seen, limit)), sum(results[2::3])
-
-
-def append_chat(r: redis.Redis, table_id: str, line: dict) -> str | None:
-    """Add a chat line (no state change, so no new version) to the stream and the table's
-    recent chat; None if there is no such table."""
-    return _script(r, _CHAT)(
-        keys=[
-            keys.table(table_id),
-            keys.table_events(table_id),
-            keys.table_chat(table_id),
-            keys.table_channel(table_id),
-        ],
-        args=[
-            jsonfast.dumps([line]),
-            str(STREAM_LENGTH),
-            jsonfast.dumps(line),
-            str(CHAT_LINES),
-            table_id,
-            publish_command(r),
-        ],
-    )
 
 
 def unreadable(table_id: str, what: str, error: Exception) -> None:
@@ -513,20 +461,6 @@ def unreadable(table_id: str, what: str, error: Exception) -> None:
     if len(_logged) > UNREADABLE_REMEMBERED:
         _logged.popitem(last=False)
     log.warning("table %s: %s cannot be read and is passed over: %s", table_id, what, error)
-
-
-def recent_chat(r: redis.Redis, table_id: str) -> list[dict]:
-    """The table's last chat lines (an unreadable one is passed over)."""
-    lines = []
-    for index, line in enumerate(r.lrange(keys.table_chat(table_id), 0, -1)):
-        try:
-            parsed = jsonfast.loads(line)
-            if not isinstance(parsed, dict):
-                raise ValueError("a chat line is not an object")
-            lines.append(parsed)
-        except ValueError as error:
-            unreadable(table_id, f"chat line {index}", error)
-    return lines
 
 
 def stored_answer(r: redis.Redis, table_id: str, request_key: str) -> StoredAnswer | None:

@@ -17,8 +17,9 @@ from shared import config, connection, keys, metrics, store
 from shared.games import get_game
 from shared.tables import lifecycle, stakes
 from shared.tables.jobs import DRAINER_SECONDS, READY_PER_JOB, Jobs
-from shared.tables.play import Context, computer_move, controlled_by_computer, turn_of
+from shared.tables.referee import computer_move, controlled_by_computer, turn_of
 from shared.tables.table import OVER, PLAYING
+from shared.tables.transaction import Context
 
 WATCHDOG_BATCH = 200  # overdue tables (and bookings) one watchdog round prompts at most
 READY_LIMIT = 200  # ready computer decisions one computer_turns job makes at most

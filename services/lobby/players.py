@@ -26,7 +26,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import VerifyMismatchError
 
 from services.lobby import names
-from shared import connection, keys, offload, store
+from shared import connection, keys, offload, presence
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
 GUEST_TTL = 7 * 24 * 3600  # a guest's name stays reserved this long after its last request
@@ -259,14 +259,14 @@ def names_of(r: redis.Redis, player_ids: list[str]) -> dict[str, str]:
 
 # --- presence ----------------------------------------------------------------------------
 def heartbeat(r: redis.Redis, player_id: str, now: float) -> None:
-    store.mark_online(r, player_id, now, ONLINE_WINDOW)
+    presence.mark_online(r, player_id, now, ONLINE_WINDOW)
 
 
 def online(r: redis.Redis, now: float, viewer_id: str) -> tuple[list[dict], int]:
     """The players seen in the last ONLINE_WINDOW seconds (at most ONLINE_LIST_MAX, the most
     recently seen, sorted by name; ``you`` marks the viewer) and how many are online in
     all. By name: player ids never leave the house."""
-    seen, count = store.seen_online(r, now, ONLINE_WINDOW, ONLINE_LIST_MAX)
+    seen, count = presence.seen_online(r, now, ONLINE_WINDOW, ONLINE_LIST_MAX)
     names = names_of(r, [player_id for player_id, _ in seen])
     players = [
         {"name": names[player_id], "seen_at": at, "you": player_id == viewer_id}

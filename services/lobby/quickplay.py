@@ -23,7 +23,8 @@ from shared.games import names
 from shared.ratings import computer_ratings, ratings_of
 from shared.tables import house, lifecycle, table
 from shared.tables.errors import BadRequest
-from shared.tables.play import Pending, commit
+from shared.tables.referee import Pending
+from shared.tables.transaction import commit
 from shared.web import Blueprint, redis_client, table_context
 
 blp = Blueprint("quickplay", __name__, description="Quick play: be seated at a table that "

@@ -24,9 +24,10 @@ from contextlib import contextmanager
 from flask import current_app
 
 from shared import keys, ratelimit, store
+from shared.addresses import client_address
 from shared.problems import Problem
 from shared.tables.table import OPEN, PLAYING, belongs
-from shared.web import client_address, redis_client
+from shared.web import redis_client
 
 HOUR, MINUTE = 3600, 60
 SEATING_SECONDS = 30  # how long an unfinished opening or seating counts at most

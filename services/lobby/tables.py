@@ -10,13 +10,14 @@ from services.lobby import quotas
 from shared import keys, store, wallets
 from shared.auth import current_player
 from shared.games import names
+from shared.http_requests import StrictBoolean
 from shared.problems import Problem
 from shared.tables import house, lifecycle
 from shared.tables import table as tables
 from shared.tables.schemas import TableListingSchema, TableSchema
 from shared.tables.table import CLOSED
 from shared.tables.views import listing, table_view
-from shared.web import Blueprint, StrictBoolean, redis_client, table_context
+from shared.web import Blueprint, redis_client, table_context
 
 blp = Blueprint("tables", __name__, description="Open, list, join and start tables")
 LIST_LIMIT = 100

@@ -8,7 +8,7 @@ import random
 
 import marshmallow as ma
 
-from shared import store
+from shared import chat_lines, store
 from shared.auth import current_player
 from shared.tables import lifecycle
 from shared.tables.errors import BadRequest, no_such_table
@@ -121,4 +121,4 @@ def get_chat(table_id):
     ctx = table_context()
     if store.load(ctx.r, table_id) is None:
         raise no_such_table(table_id)
-    return store.recent_chat(ctx.r, table_id)
+    return chat_lines.recent_chat(ctx.r, table_id)

@@ -45,8 +45,7 @@ STREAM_ID_FORM = re.compile(r"[0-9]{1,19}(-[0-9]{1,19})?")  # what Redis takes a
 def hub() -> Hub:
     """This process's hub, made on first use (after gunicorn has forked the worker)."""
     if "hub" not in current_app.extensions:
-        made = current_app.extensions["hub"] = Hub(redis_client())
-        current_app.extensions["latest_docs"] = made.latest  # for moves (shared.tables.play)
+        current_app.extensions["hub"] = Hub(redis_client(), current_app.extensions["hub_docs"])
     return current_app.extensions["hub"]
 
 

@@ -187,25 +187,20 @@ class _Listener:
 
 
 class Hub:
-    def __init__(self, r):
+    def __init__(self, r, docs: LatestDocs | None = None):
         self.r = r
         self.sharded = connection.is_cluster(r)
         self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.last_ids: dict[str, str] = {}
-        self.docs = LatestDocs()  # the newest document seen of each watched table (delivered,
-        # or committed by a move of this process: shared.tables.play)
+        # the newest document seen of each watched table (delivered, or committed by a change
+        # in this process, which may start from it: services/table/app.py)
+        self.docs = docs if docs is not None else LatestDocs()
         self.listeners: dict[str, _Listener] = {}  # node name → its listener
         self.listener_of: dict[str, _Listener] = {}  # table id → the listener it is on
         self.rounds = 0  # pipelined reads of new entries so far
         self.quiet_until = 0.0  # no warning before this (monotonic) time: one per outage spell
         self.unwarned = 0  # retries since the last warning
-
-    @property
-    def latest(self) -> LatestDocs | None:
-        """The documents for moves made in this process (shared.tables.play): on one Redis
-        only, where a move's commit can check the mover's token itself."""
-        return None if self.sharded else self.docs
 
     # -- clients ---------------------------------------------------------------------------
     def subscribe(self, table_id: str) -> Subscription:

@@ -26,7 +26,9 @@ from werkzeug.exceptions import InternalServerError
 from services.table.moves import MoveSchema, make_move
 from shared import metrics, text
 from shared.auth import bearer_token
-from shared.web import TABLE_ID_FORM, add_security_headers, error_answer, http_problem
+from shared.http_problems import error_answer, http_problem
+from shared.http_requests import TABLE_ID_FORM
+from shared.security_headers import add_security_headers
 
 ROUTE = "/tables/<table_id>/moves"  # the Flask rule, the name the metrics count it under
 PREFIX, SUFFIX = "/tables/", "/moves"

@@ -15,8 +15,10 @@ from shared.games import get_game
 from shared.problems import Problem
 from shared.tables import table
 from shared.tables.errors import TooSoon, no_such_table
-from shared.tables.play import Guard, request_key_for, submit_move, turn_of
+from shared.tables.moves import request_key_for, submit_move
+from shared.tables.referee import turn_of
 from shared.tables.schemas import TableSchema
+from shared.tables.transaction import Guard
 from shared.web import Blueprint, own_rate_limit, table_context
 
 blp = Blueprint("moves", __name__, description="Moves and hints")
@@ -73,7 +75,8 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
     """The answer to a move ``body`` (MoveSchema) sent with the bearer ``token``, already cut
     to the caller; raises a Problem for what the caller is to be told instead."""
     player, generation = signed_player(token)
-    # the token's standing is read with the table, or checked by the commit (shared.tables.play)
+    # the token's standing is read with the table, or checked by the commit
+    # (shared.tables.transaction)
     guard = Guard(keys.token_generation(player["id"]), generation, auth.refusal,
                   auth.account_key(player))  # fmt: skip
     ctx = table_context()

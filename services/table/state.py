@@ -7,8 +7,8 @@ import marshmallow as ma
 
 from shared.auth import current_player
 from shared.tables import lifecycle
-from shared.tables.play import change
 from shared.tables.schemas import TableSchema
+from shared.tables.transaction import change
 from shared.tables.views import table_view
 from shared.web import Blueprint, StrictBoolean, table_context
 

@@ -9,7 +9,7 @@ from :class:`Rng`, whose whole state is one integer kept inside the game state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -166,12 +166,22 @@ def leavers_last(places: list[int], left: Sequence[int]) -> list[int]:
     return placed
 
 
+def upgrade_state(state: State, added_later: Mapping[str, Callable[[State], Any]]) -> State:
+    """``state`` with every key of ``added_later`` it lacks (a state dealt before its engine
+    kept that key) set to what the key's function makes of the state; a state that has them
+    all is left as it is."""
+    for key, made in added_later.items():
+        if key not in state:
+            state[key] = made(state)
+    return state
+
+
 def record_leaver(state: State, seat: int) -> None:
-    """Note that ``seat`` left (once, in order; states dealt before this was kept have no
-    list yet): the engine's result places the seat last, while a computer plays it on."""
+    """Note that ``seat`` left (once, in order): the engine's result places the seat last,
+    while a computer plays it on."""
     if type(seat) is not int or not 0 <= seat < state["seats"]:
         raise IllegalMove(f"there is no seat {seat!r}")
-    left = state.setdefault("left", [])
+    left = state["left"]
     if seat not in left:
         left.append(seat)
 
@@ -197,11 +207,19 @@ class Game(Protocol):
     OPTIONS: tuple[Option, ...]
     DECK: tuple[str, ...]  # every physical card once, as snapshot tokens
     MAX_MOVES: int  # no game takes more moves, whatever the players do: every game ends
+    # the state keys an older house did not keep, each with what ``upgrade`` sets it to
+    ADDED_LATER: Mapping[str, Callable[[State], Any]]
 
     def new(
         self, settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None
     ) -> State:
         """Deal a game. ``first``: the seat that begins (None: drawn by lot from the seed)."""
+
+    def upgrade(self, state: State) -> State:
+        """A stored state brought up to what this engine deals now (every key of
+        ADDED_LATER present), in place; a state that is up to date stays as it is. Applied
+        wherever a table document is read (shared.store.parse_doc), so that no other
+        function of the engine needs to know older states."""
 
     def to_move(self, state: State) -> int | None:
         """The seat whose decision it is; None once the game is over."""
@@ -216,6 +234,11 @@ class Game(Protocol):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator)."""
+
+    def previews(self, state: State, seat: int | None, legal: list[Move]) -> Any:
+        """What the seat's plays would do, for the client to show before it plays (so that
+        it keeps no copy of the rules); None in games without previews, and whenever
+        ``seat`` is not the one to play. ``legal`` is ``legal_moves(state, seat)``."""
 
     def snapshot(self, state: State) -> dict[str, Any]:
         """The full state: ``{"zones": {name: [token, ...]}, ...}`` plus every rule fact."""

@@ -9,6 +9,8 @@ was open during it, and runs again when the guide closes or its seconds are spen
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from shared.tables import house
 
@@ -17,7 +19,7 @@ def _guide(game: dict) -> dict:
     return game.setdefault("guide", {"since": None, "used": 0.0})
 
 
-def until(game: dict) -> float | None:
+def until(game: Mapping[str, Any]) -> float | None:
     """When the running pause ends at the latest (None: the guide is closed)."""
     guide = game.get("guide")
     if not guide or guide["since"] is None:
@@ -25,7 +27,7 @@ def until(game: dict) -> float | None:
     return guide["since"] + house.GUIDE_SECONDS - guide["used"]
 
 
-def pause_left(game: dict, now: float) -> float:
+def pause_left(game: Mapping[str, Any], now: float) -> float:
     """How much longer the clock waits if the guide stays open."""
     end = until(game)
     return max(0.0, end - now) if end is not None else 0.0

@@ -4,7 +4,7 @@ A web process hears every commit of the tables its event streams watch (services
 each announcement carries the committed document). A move to such a table can start from
 that document instead of reading it: its commit is a compare-and-set on the version, so a
 document that was not the newest after all costs one refused commit and then the usual read
-(shared/tables/play.py). Documents are kept as their JSON, the way Redis holds them: each
+(shared/tables/transaction.py). Documents are kept as their JSON, the way Redis holds them: each
 change parses its own copy.
 """
 

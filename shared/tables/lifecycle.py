@@ -1,5 +1,5 @@
 """Everything that happens to a table besides a move: open, sit, start, leave, rematch,
-turbo, chat, and the jobs that prompt computers and clocks. Each runs through play.change."""
+turbo, chat, and the jobs that prompt computers and clocks. Each runs through transaction.change."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from shared import keys, store, wallets
+from shared import chat_lines, keys, store, wallets
 from shared.games import get_game
 from shared.tables import guide as guides
 from shared.tables import table
@@ -18,12 +18,9 @@ from shared.tables.errors import (
     TooSoon,
     no_such_table,
 )
-from shared.tables.play import (
-    Context,
+from shared.tables.referee import (
     Pending,
-    change,
     clock_of,
-    commit,
     computer_move,
     controlled_by_computer,
     decide,
@@ -32,6 +29,7 @@ from shared.tables.play import (
     turn_of,
 )
 from shared.tables.stakes import Stakes
+from shared.tables.transaction import Context, change, commit
 
 CHAT_LOCK_MS = 2000
 COMPUTER_BATCH = 200  # computer decisions due at once that one job makes in one commit
@@ -302,5 +300,5 @@ def chat(ctx: Context, table_id: str, player: dict, text: str,
     line = {"type": "chat", "seat": seat, "name": player["name"], "text": text, "at": ctx.now}
     if texts:
         line["texts"] = texts
-    store.append_chat(ctx.r, table_id, line)
+    chat_lines.append_chat(ctx.r, table_id, line)
     return line

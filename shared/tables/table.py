@@ -137,15 +137,26 @@ def join(doc: dict, player: dict, seat: int | None = None, balance: int | None =
         raise NotAllowed("this is a solo table", code="solo_table")
     if doc["status"] in (PLAYING, OVER) or doc["status"] == CLOSED:
         _require_status(doc, PLAYING, OVER)
-        if player["id"] in waiting_players(doc):
-            return []
-        doc["waiting"].append({"player": player["id"], "name": player["name"]})
-        return [{"type": "table.waiting", "name": player["name"]}]
+        return _wait_for_next_game(doc, player)
     stake = doc["settings"]["stakes"]
     if stake and balance is not None and balance < stake:
         raise Conflict(f"You cannot pay the stake of {stake} Taler: you have {balance}.",
                        code="stake_unaffordable", stake=stake, balance=balance,
                        name=player["name"], names=[player["name"]])  # fmt: skip
+    seat = _free_seat(doc, seat)
+    doc["seats"][seat] = human_seat(player)
+    return [{"type": "table.joined", "seat": seat, "name": player["name"]}]
+
+
+def _wait_for_next_game(doc: dict, player: dict) -> list[dict]:
+    if player["id"] in waiting_players(doc):
+        return []
+    doc["waiting"].append({"player": player["id"], "name": player["name"]})
+    return [{"type": "table.waiting", "name": player["name"]}]
+
+
+def _free_seat(doc: dict, seat: int | None) -> int:
+    """The seat asked for if a human may take it, else the first free one (None asked)."""
     free = [i for i, s in enumerate(doc["seats"]) if s["kind"] == "empty"]
     if seat is None:
         if not free:
@@ -155,8 +166,7 @@ def join(doc: dict, player: dict, seat: int | None = None, balance: int | None =
         raise Conflict(f"seat {seat} is not free", code="seat_taken", seat=seat)
     if house.computer_only(doc["game"], seat):
         raise Conflict(f"seat {seat} is always a computer's", code="computer_seat", seat=seat)
-    doc["seats"][seat] = human_seat(player)
-    return [{"type": "table.joined", "seat": seat, "name": player["name"]}]
+    return seat
 
 
 def waiting_players(doc: dict) -> list[str]:

@@ -33,7 +33,6 @@ def game_view(doc: dict, seat: int | None) -> dict | None:
     to_move = engine.to_move(state) if running else None
     deadline = game["deadline"]
     legal = engine.legal_moves(state, seat) if running and seat is not None else []
-    previews = getattr(engine, "previews", None)  # games whose plays can be previewed
     return {
         "no": game["no"],
         "first": game["first"],
@@ -48,7 +47,7 @@ def game_view(doc: dict, seat: int | None) -> dict | None:
         "ended_at": game["ended_at"],
         "view": engine.view(state, seat),
         "legal": legal,
-        "preview": previews(state, seat, legal) if previews and running and legal else None,
+        "preview": engine.previews(state, seat, legal) if running and legal else None,
         "result": game["result"],
     }
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from shared.web import PAGE_CSP, PERMISSIONS_POLICY, SECURITY_HEADERS
+from shared.security_headers import PAGE_CSP, PERMISSIONS_POLICY, SECURITY_HEADERS
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 TEMPLATE = (DEPLOY / "nginx" / "house.conf.template").read_text()

@@ -2,7 +2,8 @@
 
 Registering a game in ``shared.games`` is all it takes to have it checked: cards conserved,
 ``legal_moves`` exactly for the seat to move, refused moves change nothing, JSON round trips,
-exact replays, an end within a bound, and no view or event showing a card hidden from its seat.
+exact replays, an end within a bound, no view, preview or event showing a card hidden from its
+seat, and states of an older house (without the keys ``ADDED_LATER`` lists) upgraded to play on.
 Every engine declares ``MAX_MOVES``, a bound no game may pass, and games of players who
 always take the passive way out (draw, take the ramp, undo, pass) must end within it too.
 The default run checks a dense sample of positions; ``-m slow`` checks every position of
@@ -81,6 +82,8 @@ def check_position(game, state, deck, rng, visible, probe):
     a move to try on the seats not to move, a spectator (None) and a finished game)."""
     frozen = json.dumps(state, sort_keys=True)
     assert json.loads(frozen) == json.loads(json.dumps(state)), "state must be JSON"
+    upgraded = json.dumps(game.upgrade(json.loads(frozen)), sort_keys=True)
+    assert upgraded == frozen, "upgrade changed a state that is up to date"
     snapshot = game.snapshot(state)
     json.dumps(snapshot)
     assert Counter(card for cards in snapshot["zones"].values() for card in cards) == Counter(
@@ -97,6 +100,13 @@ def check_position(game, state, deck, rng, visible, probe):
         view = game.view(state, seat)
         json.dumps(view)
         assert_hides(view, visible[seat], deck, f"view of seat {seat}")
+
+    for seat in others:
+        assert game.previews(state, seat, []) is None, f"previews for seat {seat}, not to move"
+    if mover is not None:
+        previews = game.previews(state, mover, game.legal_moves(state, mover))
+        json.dumps(previews)
+        assert_hides(previews, visible[mover], deck, f"previews of seat {mover}")
 
     legal = game.legal_moves(state, mover) if mover is not None else [probe]
     for seat in others:
@@ -204,15 +214,18 @@ def test_random_games_keep_the_contract_at_every_move(name):
 @pytest.mark.parametrize("name", ENGINES)
 def test_module_declares_the_contract(name):
     game = engine(name)
-    for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "DECK", "MAX_MOVES"):
+    for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "OPTIONS", "DECK", "MAX_MOVES",
+                      "ADDED_LATER"):  # fmt: skip
         assert hasattr(game, attribute), attribute
     assert type(game.MAX_MOVES) is int and game.MAX_MOVES > 0
     for function in (
         "new",
+        "upgrade",
         "to_move",
         "legal_moves",
         "apply",
         "view",
+        "previews",
         "snapshot",
         "zone_visibility",
         "result",
@@ -222,3 +235,24 @@ def test_module_declares_the_contract(name):
     assert name == game.NAME
     with pytest.raises(IllegalSettings):
         game.new({"no_such_option": 1}, game.MIN_SEATS, 1)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_states_of_an_older_house_are_upgraded_and_play_on(name):
+    """Without any of the keys ADDED_LATER names (a state an older house dealt and stored),
+    ``upgrade`` puts each back and the game goes on to its end under the contract."""
+    game = engine(name)
+    rng = random.Random(f"{name}:older")
+    _, _, _, state = deal(game, rng, 0)
+    for _ in range(game.MAX_MOVES):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        if rng.random() < 0.05:
+            older = {key: value for key, value in state.items() if key not in game.ADDED_LATER}
+            state = game.upgrade(json.loads(json.dumps(older)))
+            assert set(game.ADDED_LATER) <= set(state), "upgrade put back what was kept since"
+            for viewer in [*range(state["seats"]), None]:
+                json.dumps(game.view(state, viewer))
+        game.apply(state, seat, random_move(game.legal_moves(state, seat), rng))
+    assert game.result(state) is not None, f"{name} did not end"

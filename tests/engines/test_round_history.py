@@ -70,4 +70,4 @@ def test_a_speedone_state_dealt_before_the_history_was_kept_shows_none():
     game = get_game("speedone")
     state = game.new(SETTINGS["speedone"], 2, 5, 0)
     del state["history"]
-    assert game.view(state, 0)["round_history"] == []
+    assert game.view(game.upgrade(state), 0)["round_history"] == []

@@ -56,8 +56,9 @@ def test_a_new_round_forgets_the_draws_and_the_snapshot_keeps_them():
     assert view["drew_on"] == [{}, {}] and view["discard_below"] == []
 
 
-def test_a_state_dealt_before_the_record_was_kept_still_plays_and_shows_none():
+def test_a_state_dealt_before_the_record_was_kept_plays_on_and_counts_from_its_upgrade():
     state = position("G1 G2", "B1 B2", top="R5")
     del state["drew_on"]
+    assert so.view(so.upgrade(state), 1)["drew_on"] == [{}, {}]
     act(state, DRAW)
-    assert so.view(state, 1)["drew_on"] == [{}, {}]
+    assert so.view(state, 1)["drew_on"] == [{"R": 1}, {}]

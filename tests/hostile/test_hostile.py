@@ -12,7 +12,7 @@ import pytest
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 
 from services.table.app import create_app as table_app
-from shared import keys, store
+from shared import chat_lines, keys, store
 from shared.auth import SALT
 from shared.games import get_game, names
 from tests.integration.harness import (
@@ -276,7 +276,7 @@ def test_a_chat_flood_gets_429_with_retry_after(house, game):
     for response in answers:
         assert_problem(response, 429)
         assert int(response.headers["Retry-After"]) >= 1
-    assert [line["text"] for line in store.recent_chat(house.r, table_id)] == ["first"]
+    assert [line["text"] for line in chat_lines.recent_chat(house.r, table_id)] == ["first"]
 
 
 def test_a_move_flood_gets_429_with_retry_after(house, redis_url):

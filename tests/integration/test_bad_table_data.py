@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 
-from shared import keys, store
+from shared import chat_lines, keys, scripts, store
 from tests.integration.sse import EventStream
 
 # What the writer once made of a chat line with a lone surrogate: JSON with an escape that no
@@ -19,12 +19,12 @@ POISON_LINE = '{"type":"chat","seat":0,"name":"Mal","text":"\\ud800","at":1.0}'
 def poison(r, table_id: str) -> str:
     """Append an unreadable chat line to the table's stream and chat, announced as the chat
     script announces a line (the hub's listener gets it); its stream id."""
-    script = store._script(r, store._CHAT)
+    script = scripts.registered(r, chat_lines._CHAT)
     return script(
         keys=[keys.table(table_id), keys.table_events(table_id), keys.table_chat(table_id),
               keys.table_channel(table_id)],
-        args=[POISON, str(store.STREAM_LENGTH), POISON_LINE, str(store.CHAT_LINES), table_id,
-              store.publish_command(r)],
+        args=[POISON, str(store.STREAM_LENGTH), POISON_LINE, str(chat_lines.CHAT_LINES), table_id,
+              scripts.publish_command(r)],
     )  # fmt: skip
 
 

@@ -18,7 +18,7 @@ import pytest
 from shared import keys, store
 from shared.games import get_game
 from shared.tables import house as house_settings
-from shared.tables.play import turn_of
+from shared.tables.referee import turn_of
 from tests.integration.harness import CLOCK, solo_table_to_move, start_two_player_game
 from tests.integration.sse import EventStream, Server
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 import redis as redis_py
 
-from services.table.hub import Hub
 from shared import connection, keys, store
 from shared.tables.latest import LatestDocs
+from shared.web import LATEST_DOCS
 from tests.integration.harness import (
     assert_a_repeat_applies_once,
     assert_problem,
@@ -28,7 +28,7 @@ def standalone(house):
 def watched(house, table_id) -> LatestDocs:
     """The table app's process watches the table and has seen its document as it is now."""
     latest = LatestDocs()
-    house.table_app.extensions["latest_docs"] = latest
+    house.table_app.extensions[LATEST_DOCS] = latest
     latest.watch(table_id)
     version, raw = house.r.hmget(keys.table(table_id), "version", "doc")
     latest.seen(table_id, int(version), raw)
@@ -56,11 +56,11 @@ def test_a_document_that_is_not_the_newest_costs_a_read_not_a_wrong_answer(stand
     table_id, players = start_two_player_game(house)
     latest = watched(house, table_id)
     mover, mine = mover_of(house, table_id, players)
-    del house.table_app.extensions["latest_docs"]  # a move this process does not hear of
+    del house.table_app.extensions[LATEST_DOCS]  # a move this process does not hear of
     assert (
         house.move(mover, table_id, mine["current"]["legal"][0], mine["version"]).status_code == 200
     )
-    house.table_app.extensions["latest_docs"] = latest
+    house.table_app.extensions[LATEST_DOCS] = latest
     mover, mine = mover_of(house, table_id, players)
     assert latest.get(table_id)[0] == mine["version"] - 1
     stale = house.move(mover, table_id, mine["current"]["legal"][0], mine["version"] - 1)
@@ -99,6 +99,6 @@ def test_a_repeated_move_from_the_newest_document_is_applied_once(standalone):
     assert_a_repeat_applies_once(standalone, table_id, players)
 
 
-def test_on_a_cluster_the_hub_keeps_no_documents_for_moves(house):
-    hub = Hub(house.r)
-    assert (hub.latest is None) == connection.is_cluster(house.r)
+def test_on_a_cluster_a_move_starts_from_no_kept_document(house):
+    kept = house.table_app.extensions[LATEST_DOCS]
+    assert (kept is None) == connection.is_cluster(house.r)

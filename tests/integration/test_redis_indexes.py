@@ -3,7 +3,7 @@ own hash tags, a reader reads them all and merges — on one Redis and on a clus
 
 from __future__ import annotations
 
-from shared import keys, store
+from shared import keys, presence, store
 
 
 def test_the_due_index_is_read_across_its_buckets_most_overdue_first(any_redis):
@@ -25,9 +25,9 @@ def test_presence_is_read_across_its_buckets_newest_first(any_redis):
     r = any_redis.client()
     players = [f"p{number:03d}" for number in range(40)]
     for number, player_id in enumerate(players):
-        store.mark_online(r, player_id, 1000.0 + number, 60)
-    seen, count = store.seen_online(r, 1050.0, 60, 10)
+        presence.mark_online(r, player_id, 1000.0 + number, 60)
+    seen, count = presence.seen_online(r, 1050.0, 60, 10)
     assert [player for player, _ in seen] == players[::-1][:10]
     assert count == 40
-    seen, count = store.seen_online(r, 1075.0, 60, 100)  # seen at 1015 or before: gone
+    seen, count = presence.seen_online(r, 1075.0, 60, 100)  # seen at 1015 or before: gone
     assert count == 24 and {player for player, _ in seen} == set(players[16:])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from shared import store
+from shared import chat_lines, store
 from shared.games import get_game
 from shared.tables import lifecycle
 from tests.integration.harness import start_two_player_game
@@ -31,13 +31,13 @@ def chat(house, player, table_id, text) -> int:
 
 def test_a_chat_line_read_before_a_move_is_stamped_with_the_version_after_it(house, monkeypatch):
     table_id, players = start_two_player_game(house)
-    append = store.append_chat
+    append = chat_lines.append_chat
 
     def move_first(r, table_id, line):  # a move commits between the chat's read and append
         move_now(house, players, table_id)
         return append(r, table_id, line)
 
-    monkeypatch.setattr(store, "append_chat", move_first)
+    monkeypatch.setattr(chat_lines, "append_chat", move_first)
     assert chat(house, players[0], table_id, "hallo") in (200, 201)
     versions = stream_versions(house, table_id)
     assert versions == sorted(versions)

@@ -16,7 +16,8 @@ from shared.games import get_game
 from shared.tables import lifecycle
 from shared.tables.errors import Conflict
 from shared.tables.jobs import Jobs, queue
-from shared.tables.play import Context, change, turn_of
+from shared.tables.referee import turn_of
+from shared.tables.transaction import Context, change
 from tests.integration.harness import start_two_player_game
 
 

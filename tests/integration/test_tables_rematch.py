@@ -5,7 +5,7 @@ from __future__ import annotations
 from shared import store
 from shared.tables import lifecycle
 from shared.tables.jobs import Jobs
-from shared.tables.play import Context
+from shared.tables.transaction import Context
 from tests.integration.harness import start_two_player_game
 
 

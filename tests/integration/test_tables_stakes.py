@@ -8,10 +8,10 @@ import time
 import pytest
 
 from shared import keys
-from shared.tables import lifecycle, play, stakes
+from shared.tables import lifecycle, stakes, transaction
 from shared.tables.jobs import Jobs
-from shared.tables.play import Context
 from shared.tables.stakes import Stakes
+from shared.tables.transaction import Context
 from shared.wallets import balance
 from tests.integration.harness import assert_problem
 from tests.stakes import pay_in
@@ -88,7 +88,7 @@ def test_stakes_a_start_left_unsettled_are_settled_by_the_watchdog(house, monkey
     def dies_before_the_commit(*args, **kwargs):
         raise RuntimeError("the process dies")
 
-    monkeypatch.setattr(play, "commit", dies_before_the_commit)
+    monkeypatch.setattr(transaction, "commit", dies_before_the_commit)
     with pytest.raises(RuntimeError):
         lifecycle.start(house_context(house), other, ann)
     monkeypatch.undo()

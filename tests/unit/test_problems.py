@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from shared.http_problems import ProblemSchema
 from shared.problems import CODES, PARAMS, Problem
 from shared.tables.errors import Conflict, NotAllowed
-from shared.web import ProblemSchema
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*ROOT.glob("shared/**/*.py"), *ROOT.glob("services/**/*.py")])

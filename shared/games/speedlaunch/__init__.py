@@ -20,6 +20,7 @@ from shared.games.base import (
     seats_refused,
     seed_state,
     settle,
+    upgrade_state,
 )
 from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
@@ -43,6 +44,7 @@ OPTIONS = (
 )
 
 __all__ = [
+    "ADDED_LATER",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
@@ -59,6 +61,7 @@ __all__ = [
     "result",
     "snapshot",
     "to_move",
+    "upgrade",
     "view",
     "zone_visibility",
 ]
@@ -86,6 +89,14 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
     }
     start_round(state, first)
     return state
+
+
+# kept since: the round's turns (ROUND_TURNS), who left (DECISIONS.md "All games" §8)
+ADDED_LATER = {"turns": lambda state: 0, "left": lambda state: []}
+
+
+def upgrade(state: dict) -> dict:
+    return upgrade_state(state, ADDED_LATER)
 
 
 def to_move(state: dict) -> int | None:

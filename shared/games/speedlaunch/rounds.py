@@ -88,9 +88,9 @@ def result(state: dict) -> dict[str, Any] | None:
     if state["phase"] != OVER:
         return None
     return {
-        "places": leavers_last(places(state["minus"], state["won"]), state.get("left", [])),
+        "places": leavers_last(places(state["minus"], state["won"]), state["left"]),
         "minus": list(state["minus"]),
         "rounds_won": list(state["won"]),
         "rounds": [dict(entry, remaining=list(entry["remaining"])) for entry in state["record"]],
-        "left": list(state.get("left", [])),
+        "left": list(state["left"]),
     }

@@ -222,7 +222,7 @@ def _next(state: dict, seat: int, events: list[dict], again: bool) -> None:
     if not cards_left(state, seat):
         close_round(state, seat, events)
         return
-    state["turns"] = state.get("turns", 0) + 1  # states dealt before it was kept have none
+    state["turns"] += 1
     if state["turns"] >= ROUND_TURNS:
         close_round(state, None, events)
         return

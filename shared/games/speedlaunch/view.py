@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility
 from shared.games.speedlaunch import ramp
@@ -74,7 +74,7 @@ def snapshot(state: dict) -> dict[str, Any]:
         "top": top_value,
         "lamps": lamps,
         "turn": state["turn"],
-        "turns": state.get("turns", 0),
+        "turns": state["turns"],
         "phase": state["phase"],
         "round": state["round"],
         "round_count": state["round_count"],
@@ -82,7 +82,7 @@ def snapshot(state: dict) -> dict[str, Any]:
         "minus": list(state["minus"]),
         "rounds_won": list(state["won"]),
         "record": [dict(entry, remaining=list(entry["remaining"])) for entry in state["record"]],
-        "left": list(state.get("left", [])),
+        "left": list(state["left"]),
         "settings": dict(state["settings"]),
         "seats": state["seats"],
     }
@@ -137,7 +137,38 @@ def round_history(state: dict) -> list[dict[str, Any]]:
     return history
 
 
-def view(state: dict, seat: int | None) -> dict[str, Any]:
+class RampCard(TypedDict):
+    card: str
+    value: int | None  # what it counts as (None: a satellite without value)
+
+
+class View(TypedDict):
+    """What a seat (or a spectator) sees of a Speedlaunch game (docs/rules/speedlaunch.md)."""
+
+    seat: int | None
+    hand: dict[str, int] | None  # the seat's own, counts by kind (None: a spectator)
+    players: list[dict[str, Any]]
+    ramp: list[RampCard]
+    top: int | None  # the top's value (None: anything may come)
+    lamps: int
+    burned: int
+    box: int
+    card_count: dict[str, dict[str, int]]
+    turn: int | None  # the seat to move (None: the game is over)
+    turns: int  # turns played in the round
+    phase: str
+    first_action: bool
+    round: int
+    rounds: int
+    first: int
+    minus: list[int]
+    rounds_won: list[int]
+    round_winners: list[int | None]
+    round_history: list[dict[str, Any]]
+    settings: dict[str, Any]
+
+
+def view(state: dict, seat: int | None) -> View:
     top_value, lamps = ramp.top(state)
     over = state["phase"] == OVER
     return {
@@ -154,7 +185,7 @@ def view(state: dict, seat: int | None) -> dict[str, Any]:
         "box": sum(state["box"].values()),
         "card_count": card_count(state, seat),
         "turn": None if over else state["turn"],
-        "turns": state.get("turns", 0),
+        "turns": state["turns"],
         "phase": state["phase"],
         "first_action": state["phase"] == PLAYING,
         "round": state["round"],

@@ -6,7 +6,7 @@ the JSON shapes of moves, events, view and result are in docs/rules/speedone.md.
 
 from shared.games.speedone.cards import DECK
 from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
-from shared.games.speedone.rounds import MAX_ROUNDS, ROUND_TURNS, leave, new
+from shared.games.speedone.rounds import ADDED_LATER, MAX_ROUNDS, ROUND_TURNS, leave, new, upgrade
 from shared.games.speedone.turns import apply, legal_moves, to_move
 from shared.games.speedone.view import result, snapshot, view, zone_visibility
 
@@ -14,7 +14,14 @@ from shared.games.speedone.view import result, snapshot, view, zone_visibility
 # or a draw and at most one call of ONE before it.
 MAX_MOVES = MAX_ROUNDS * ROUND_TURNS * 2
 
+
+def previews(state: dict, seat: int | None, legal: list[dict]) -> None:
+    """Speedone's plays are not previewed."""
+    return None
+
+
 __all__ = [
+    "ADDED_LATER",
     "DECK",
     "MAX_MOVES",
     "MAX_ROUNDS",
@@ -27,9 +34,11 @@ __all__ = [
     "leave",
     "legal_moves",
     "new",
+    "previews",
     "result",
     "snapshot",
     "to_move",
+    "upgrade",
     "view",
     "zone_visibility",
 ]

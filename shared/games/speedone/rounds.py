@@ -13,6 +13,7 @@ from shared.games.base import (
     seats_refused,
     seed_state,
     settle,
+    upgrade_state,
 )
 from shared.games.speedone.cards import DECK, HAND_SIZE, NUMBER_CARDS, shuffle
 from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
@@ -23,6 +24,19 @@ from shared.games.speedone.seating import active_seats, next_seat, team
 # ends after this many rounds at the latest: nothing else stops players who only draw.
 ROUND_TURNS = 1000
 MAX_ROUNDS = 100
+
+
+# kept since: the round's turns (ROUND_TURNS), the colours drawn on (view.drew_on), the
+# rounds ended (view.round_history)
+ADDED_LATER = {
+    "turns": lambda state: 0,
+    "drew_on": lambda state: [{} for _ in state["hands"]],
+    "history": lambda state: [],
+}
+
+
+def upgrade(state: State) -> State:
+    return upgrade_state(state, ADDED_LATER)
 
 
 def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None) -> State:

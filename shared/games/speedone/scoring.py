@@ -66,8 +66,8 @@ def score_round(state: State, winner: int | None) -> list[Event]:
         end["turns"] = state["turns"]
     else:
         state["rounds_won"][winner] += 1
-    # the round's line of the public history (states dealt before it was kept have none)
-    state.setdefault("history", []).append(
+    # the round's line of the public history
+    state["history"].append(
         {key: end[key] for key in ("round", "winner", "points", "scored", "totals")}
     )
     events.append(end)

@@ -133,9 +133,7 @@ def _take(state: State, seat: int) -> list[Event]:
     state["called"] = False
     state["turn"] = next_seat(state, seat, state["direction"])
     if pending is None:
-        drew_on = state.get("drew_on")  # absent in states dealt before it was kept
-        if drew_on:
-            drew_on[seat][state["color"]] = 0  # _draw counts the card drawn now
+        state["drew_on"][seat][state["color"]] = 0  # _draw counts the card drawn now
         return _turn_over(state, _draw(state, seat, 1, "draw", []))
     state["pending"] = None
     return _turn_over(state, _draw(state, seat, pending["amount"], pending["kind"], []))
@@ -143,7 +141,7 @@ def _take(state: State, seat: int) -> list[Event]:
 
 def _turn_over(state: State, events: list[Event]) -> list[Event]:
     """Count the turn just played; the round's ROUND_TURNS-th ends it without a winner."""
-    turns = state["turns"] = state.get("turns", 0) + 1  # absent in states dealt before
+    turns = state["turns"] = state["turns"] + 1
     if turns >= ROUND_TURNS:
         gathered(events)
         events.extend(end_round(state, None))
@@ -177,11 +175,9 @@ def _draw(state: State, seat: int, count: int, reason: str, events: list[Event])
         del pile[len(pile) - room :]
         drawn.reverse()
     hand += drawn
-    drew_on = state.get("drew_on")
-    if drew_on:
-        seen = drew_on[seat]
-        for colour in seen:
-            seen[colour] += room
+    seen = state["drew_on"][seat]
+    for colour in seen:
+        seen[colour] += room
     events.append(
         {
             "type": "draw",

@@ -2,13 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from shared.games.base import HIDDEN, OWNER, PUBLIC, State, Visibility
 from shared.games.speedone.scoring import places, team_totals
 
 
-def _facts(state: State) -> dict[str, Any]:
+class Facts(TypedDict):
+    """Every rule fact beside the cards (docs/rules/speedone.md)."""
+
+    top: str
+    color: str
+    direction: int
+    pending: dict[str, Any] | None  # a penalty to draw or pass on
+    turn: int  # the seat to move
+    turns: int  # turns played in the round
+    dealer: int
+    called_one: bool
+    round: int
+    totals: list[int]
+    team_totals: list[int] | None
+    rounds_won: list[int]
+    left: list[int]
+    over: bool
+    settings: dict[str, Any]
+
+
+class View(Facts):
+    """What a seat (or a spectator) sees of a Speedone game."""
+
+    hand: list[str] | None  # the seat's own, sorted (None: a spectator)
+    hand_sizes: list[int]
+    draw_size: int
+    discard_size: int
+    discard_below: list[str]
+    drew_on: list[dict[str, int]]
+    round_history: list[dict[str, Any]]
+
+
+def _facts(state: State) -> Facts:
     """Every rule fact beside the cards, as views and snapshots show them."""
     pending = state["pending"]
     return {
@@ -17,7 +49,7 @@ def _facts(state: State) -> dict[str, Any]:
         "direction": state["direction"],
         "pending": dict(pending) if pending else None,
         "turn": state["turn"],
-        "turns": state.get("turns", 0),
+        "turns": state["turns"],
         "dealer": state["dealer"],
         "called_one": state["called"],
         "round": state["round"],
@@ -33,8 +65,8 @@ def _facts(state: State) -> dict[str, Any]:
 def drew_on(state: State) -> list[dict[str, int]]:
     """Per seat, the colours it drew on this round with no penalty pending (drawing while that
     colour was to match), each with the cards it has drawn since, that draw's included. Public:
-    everyone sees who draws and what was asked. (States dealt before it was kept have none.)"""
-    return [dict(seen) for seen in state.get("drew_on") or [{} for _ in state["hands"]]]
+    everyone sees who draws and what was asked."""
+    return [dict(seen) for seen in state["drew_on"]]
 
 
 def round_history(state: State) -> list[dict[str, Any]]:
@@ -44,11 +76,11 @@ def round_history(state: State) -> list[dict[str, Any]]:
     return [
         {**entry, "points": list(entry["points"]), "scored": list(entry["scored"]),
          "totals": list(entry["totals"])}
-        for entry in state.get("history", [])
+        for entry in state["history"]
     ]  # fmt: skip
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     """The seat's own hand (sorted), every hand's size, the piles' sizes, every rule fact and
     the public history: the discard pile below its top card, oldest first (every card in it
     was played face up, or turned up at the deal; the top is "top"), who drew on which colour,

@@ -4,7 +4,7 @@ by rules/DECISIONS.md; the house readings and the JSON formats are in docs/rules
 The contract surface of base.Game, gathered from the modules that implement it.
 """
 
-from shared.games.base import record_leaver
+from shared.games.base import record_leaver, upgrade_state
 from shared.games.speedtower.cards import DECK
 from shared.games.speedtower.deal import MAX_SEATS, MIN_SEATS, NAME, OPTIONS, new
 from shared.games.speedtower.moves import TURN_STEPS, legal_moves
@@ -16,6 +16,20 @@ from shared.games.speedtower.view import result, snapshot, view, zone_visibility
 MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
 
 
+# kept since: the builds and undos of the turn (TURN_STEPS), who left (DECISIONS.md
+# "All games" §8)
+ADDED_LATER = {"steps": lambda state: 0, "left": lambda state: []}
+
+
+def upgrade(state: dict) -> dict:
+    return upgrade_state(state, ADDED_LATER)
+
+
+def previews(state: dict, seat: int | None, legal: list[dict]) -> None:
+    """Speedtower's plays are not previewed."""
+    return None
+
+
 def leave(state: dict, seat: int) -> None:
     """A computer plays the seat on, so the play does not change; the result places the seat
     after everyone who stayed (noted only while the game runs)."""
@@ -24,6 +38,7 @@ def leave(state: dict, seat: int) -> None:
 
 
 __all__ = [
+    "ADDED_LATER",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
@@ -36,9 +51,11 @@ __all__ = [
     "leave",
     "legal_moves",
     "new",
+    "previews",
     "result",
     "snapshot",
     "to_move",
+    "upgrade",
     "view",
     "zone_visibility",
 ]

@@ -100,7 +100,7 @@ def parse(state: dict, seat: int, move: object) -> tuple:
 
 def steps_spent(state: dict) -> bool:
     """Whether the turn has used up its builds and undos (TURN_STEPS)."""
-    return state.get("steps", 0) >= TURN_STEPS  # states dealt before it was kept have none
+    return state["steps"] >= TURN_STEPS
 
 
 def can_build(state: dict, seat: int) -> bool:

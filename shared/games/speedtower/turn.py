@@ -26,7 +26,7 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
     action = parse(state, seat, move)
     events: list[dict] = []
     if action[0] in ("build", "undo"):
-        state["steps"] = state.get("steps", 0) + 1
+        state["steps"] += 1
     if action[0] == "build":
         _build(state, seat, *action[1:], events)
     elif action[0] == "undo":

@@ -3,12 +3,46 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, NotRequired, TypedDict
 
 from shared.games.base import HIDDEN, OWNER, PUBLIC, TOP, Visibility, leavers_last
 from shared.games.speedtower.cards import STORAGE_PILES, TOWERS
 
 
-def view(state: dict, seat: int | None) -> dict:
+class Tower(TypedDict):
+    name: str
+    cards: list[str]
+    floors: list[int]  # the floor numbers of its cards, from 1
+    needs: int  # the floor the next card builds
+
+
+class UndoPreview(TypedDict):
+    tower: str
+    floor: int  # the floor of the card undo takes back
+    to: str  # where the card goes back to (the move's "from")
+    pile: NotRequired[int]  # the storage pile
+
+
+class View(TypedDict):
+    """What a seat (or a spectator) sees of a Speedtower game (docs/rules/speedtower.md)."""
+
+    seat: int | None
+    to_move: int | None
+    turn: int  # turns played so far
+    hand: list[str] | None  # the seat's own (None: a spectator)
+    hand_sizes: list[int]
+    stock_tops: list[str | None]
+    stock_sizes: list[int]
+    storage: list[list[list[str]]]
+    towers: list[Tower]
+    material: int
+    rubble: int
+    undo: UndoPreview | None
+    stalemate: int
+    result: dict[str, Any] | None
+
+
+def view(state: dict, seat: int | None) -> View:
     """What ``seat`` sees (None: a spectator): own hand, every stock's top and size, every
     storage pile in full, the towers, pile sizes, the turn and what undo would take back."""
     stocks = state["stocks"]
@@ -59,13 +93,13 @@ def snapshot(state: dict) -> dict:
         "to_move": None if state["end"] is not None else state["seat"],
         "turn": state["turn"],
         "built_this_turn": state["built"],
-        "steps_this_turn": state.get("steps", 0),
+        "steps_this_turn": state["steps"],
         "undo": [dict(step) for step in state["undo"]],
         "undo_barrier": state["undo_barrier"],
         "stalemate": state["stalemate"],
         "end": state["end"],
         "winner": state["winner"],
-        "left": list(state.get("left", [])),
+        "left": list(state["left"]),
         "settings": dict(state["settings"]),
     }
 
@@ -91,7 +125,7 @@ def result(state: dict) -> dict | None:
         return None
     left = [len(stock) for stock in state["stocks"]]
     size = state["settings"]["stock"]
-    leavers = state.get("left", [])
+    leavers = state["left"]
     return {
         "places": leavers_last([1 + sum(other < mine for other in left) for mine in left], leavers),
         "winner": state["winner"],
@@ -111,14 +145,15 @@ def _seat_zones(seat: int) -> tuple[str, ...]:
     return f"hand:{seat}", f"stock:{seat}", *piles
 
 
-def _undo_preview(state: dict) -> dict | None:
+def _undo_preview(state: dict) -> UndoPreview | None:
     """What undo would take back now: the top card of that tower (named, not repeated, so
     the view shows each card once) and where it goes."""
     if not state["undo"]:
         return None
     step = state["undo"][-1]
     tower = state["towers"][step["tower"]]
-    preview = {"tower": TOWERS[step["tower"]], "floor": len(tower), "to": step["from"]}
+    preview: UndoPreview = {"tower": TOWERS[step["tower"]], "floor": len(tower),
+                            "to": step["from"]}  # fmt: skip
     if "pile" in step:
         preview["pile"] = step["pile"]
     return preview

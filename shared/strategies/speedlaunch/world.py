@@ -47,6 +47,8 @@ def sample(view: dict, rng: random.Random) -> dict:
         "record": [],
         "first": view["first"],
         "turn": view["turn"],
+        "turns": 0,  # a play-out counts its round's turns from the sample on
+        "left": [],
         "phase": view["phase"],
         "hands": hands,
         "known": known,

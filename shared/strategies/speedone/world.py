@@ -60,6 +60,9 @@ class Worlds:
             "direction": view["direction"],
             "pending": dict(view["pending"]) if view["pending"] else None,
             "turn": view["turn"],
+            "turns": 0,  # a play-out counts its round's turns, draws and rounds from here on
+            "drew_on": [{} for _ in hands],
+            "history": [],
             "called": view["called_one"],
         }
 
@@ -100,4 +103,6 @@ def copy(state: dict) -> dict:
         "totals": list(state["totals"]),
         "rounds_won": list(state["rounds_won"]),
         "left": list(state["left"]),
+        "drew_on": [dict(seen) for seen in state["drew_on"]],
+        "history": list(state["history"]),
     }
