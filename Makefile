@@ -68,8 +68,9 @@ $(BGIO_DIR)/.ready:
 	  && npm pkg set overrides.koa-compose=4.1.0 && npm install
 	touch "$@"
 
-bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready  ## Speedone beside RLCard's UNO; a move beside boardgame.io
+bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready  ## Speedone beside RLCard's UNO, its UNO rule agent's port checked; a move beside boardgame.io
 	$(BIN)/python bench/speedone_peers.py --peer-python .venv-peers/bin/python
+	$(BIN)/python bench/opponents.py --check-uno .venv-peers/bin/python
 	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || case "$(BENCH_PEERS_ARGS)" in \
 	  *--targets*) ;; *) echo "nginx is missing for the cluster target (make cluster installs it," \
 	  "or BENCH_PEERS_ARGS='--targets single')"; exit 1;; esac

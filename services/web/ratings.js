@@ -62,7 +62,7 @@ export function ratingBadge(game, seat, onLoaded) {
   }, ratingText(value));
 }
 
-// "leicht ≈ 1096 · normal ≈ 1500 · stark ≈ 1649" for a game (empty until read).
+// "leicht ≈ 870 · normal ≈ 1500 · stark ≈ 1611" for a game (empty until read).
 export function computerRatingsLine(game) {
   const line = h("p.muted.computer-ratings", { "data-testid": "computer-ratings" });
   const fill = () => {

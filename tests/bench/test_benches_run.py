@@ -24,6 +24,7 @@ SMALL = {
     "tournament.py": ["--games", "2", "--game", "speedtower", "--seats", "2"],
     "ratings.py": ["--games", "6", "--test", "6", "--game", "speedtower", "--seats", "2"],
     "quickplay.py": ["--waiting", "50", "--arrivals", "5"],
+    "opponents.py": ["--games", "2", "--four", "1", "--game", "speedtower"],
 }
 
 

@@ -19,7 +19,7 @@ from shared.games.speedlaunch.cards import AST, HOLE, KINDS, SAT, VALUE
 from shared.strategies.speedlaunch.odds import Odds
 from shared.strategies.speedlaunch.position import FOUR, Play, Position
 
-HIGH = 0.8  # how much more a 10 costs to hold than a 1
+HIGH = 2.4  # how much more a 10 costs to hold than a 1: shed the high ones first
 KEEP = {SAT: 0.6, AST: 2.0, HOLE: 2.4}  # how much less a special costs to hold than a 1
 BLIND = 0.8  # the extra cost of a face-down card
 UNCOVER = 0.3  # a standing card turned up is one more card to choose from

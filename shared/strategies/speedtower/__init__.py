@@ -1,7 +1,8 @@
 """The computer players of Speedtower.
 
 leicht builds its stock card when it fits, otherwise builds or stores at random; normal
-searches the best chains of builds and stores tidily; stark does the same, puts its own stock
+searches the best chains of builds, leaves no tower where the others' stock cards go on, and
+stores tidily; stark does the same, puts its own stock
 card before everything, spends cranes wherever they bring it on, and weighs what each
 tower's height hands the next players.
 """
@@ -21,7 +22,7 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
     if strength == "leicht":
         return _loose(legal, rng)
     position = Position.of(view)
-    planner = Foresight(risks(view), hidden(view)) if strength == "stark" else Planner()
+    planner = Foresight(risks(view), hidden(view)) if strength == "stark" else Planner(risks(view))
     step = planner.best(position)[1]
     if step is not None:
         return _build(view, step)

@@ -21,7 +21,9 @@ BUDGET = 600  # positions searched per decision
 
 class Planner:
     """How normal plans: chains to the stock card first, cranes saved, storage and hand
-    cleared where cards fit, and the nearer its stock card stays to a tower the better."""
+    cleared where cards fit, the nearer its stock card stays to a tower the better, and no
+    tower left where the opponents' open stock cards go on (``risk``: per opponent, by
+    height; see ``setups.risks``)."""
 
     STOCK_BUILT = STOCK  # a stock card built in the plan
     REDRAW = 18.0  # five fresh cards in the middle of the turn
@@ -30,9 +32,10 @@ class Planner:
     STORED_CARD = 2.5  # a card still in storage
     SHORTFALL = 6.0  # per card missing for the next chain to the own stock card
 
-    def __init__(self) -> None:
+    def __init__(self, risk: tuple[tuple[float, ...], ...] = ()) -> None:
         self.memo: dict = {}
         self.searched = 0
+        self.risk = risk
 
     def best(self, position: Position) -> tuple[float, tuple | None]:
         """The value of the best plan from ``position`` and its first build (None: store, or
@@ -86,7 +89,11 @@ class Planner:
     def outlook(self, position: Position, to_store: int = 1) -> float:
         """What the towers as they stand promise the seat at its next turn (``to_store``: the
         cards of the hand still to be stored before then)."""
-        return -self.SHORTFALL * shortfall(position)
+        return -self.SHORTFALL * shortfall(position) - self.gifts(position)
+
+    def gifts(self, position: Position) -> float:
+        """What the towers are expected to hand the opponents."""
+        return sum(max(table[height] for height in position.towers) for table in self.risk)
 
     def redraw(self, position: Position) -> float:
         """What five fresh cards are worth now, the hand just emptied."""
@@ -108,8 +115,7 @@ class Foresight(Planner):
     ANY_TOWERS = 0.3  # how much the next turn is towers of any height (the others built)
 
     def __init__(self, risk: tuple[tuple[float, ...], ...], hidden: dict[int, float]) -> None:
-        super().__init__()
-        self.risk = risk
+        super().__init__(risk)
         self.hidden = hidden
 
     def crane_towers(self, position: Position) -> list[int]:
@@ -153,10 +159,6 @@ class Foresight(Planner):
 
     def redraw(self, position: Position) -> float:
         return STOCK * reach(HAND_SIZE, shortfall(position)) - self.gifts(position)
-
-    def gifts(self, position: Position) -> float:
-        """What the towers are expected to hand the opponents."""
-        return sum(max(table[height] for height in position.towers) for table in self.risk)
 
 
 def shortfall(position: Position) -> int:
