@@ -1,5 +1,5 @@
 """Chat at a table: lines of at most 200 characters, a 2 s lock after each, and the themed
-"Freude" / "Ärgern" exclamations per game."""
+"Freude" / "Ärgern" exclamations of each game's phrasebook."""
 
 from __future__ import annotations
 
@@ -9,63 +9,13 @@ import marshmallow as ma
 
 from shared import store
 from shared.auth import current_player
+from shared.parts import part
 from shared.tables import lifecycle
 from shared.tables.errors import BadRequest, no_such_table
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("chat", __name__, description="Chat at a table")
 MAX_LINE = 200
-
-EXCLAMATIONS = {
-    "speedlaunch": {
-        "freude": [
-            "Zündung! 🚀",
-            "Abheben!",
-            "Ab in den Orbit!",
-            "T−1 – und weg!",
-            "Houston, alles bestens!",
-        ],
-        "aergern": [
-            "Blindgänger …",
-            "Houston, wir haben ein Problem.",
-            "Asteroid voraus!",
-            "Das Schwarze Loch hat meinen Plan verschluckt.",
-            "Countdown abgebrochen!",
-        ],
-    },
-    "speedtower": {
-        "freude": [
-            "Richtfest! 🏗️",
-            "Läuft wie am Schnürchen!",
-            "Der Kran hat’s gerichtet!",
-            "Stockwerk um Stockwerk!",
-            "Bauauftrag fast erfüllt!",
-        ],
-        "aergern": [
-            "Baustopp!",
-            "Das Material ist alle …",
-            "Wer hat mir die Steilvorlage geklaut?",
-            "Abriss!",
-            "Der Polier schimpft.",
-        ],
-    },
-    "speedone": {
-        "freude": [
-            "ONE!",
-            "Farbe gewünscht, Farbe bekommen!",
-            "Aussetzen – tut mir leid!",
-            "Das lief rund!",
-            "Richtungswechsel, hihi!",
-        ],
-        "aergern": [
-            "Plus vier?! Ernsthaft?",
-            "Schon wieder ziehen …",
-            "Falsche Farbe!",
-            "Wer hat die Richtung gedreht?",
-            "Meine Hand wird immer voller.",
-        ],
-    },
-}
 
 
 class ChatSchema(ma.Schema):
@@ -97,8 +47,9 @@ def post_chat(body, table_id):
     text = body.get("text", "").strip()
     if "exclamation" in body:
         doc = store.load(ctx.r, table_id)
-        game = doc["game"] if doc else "speedone"
-        text = random.choice(EXCLAMATIONS[game][body["exclamation"]])
+        if doc is None:
+            raise no_such_table(table_id)
+        text = random.choice(part(doc["game"], "phrases").EXCLAMATIONS[body["exclamation"]])
     if not text:  # (control characters never come this far: shared/text.py)
         raise BadRequest("a chat line needs visible text", code="invalid_chat_line")
     return lifecycle.chat(ctx, table_id, player, text)

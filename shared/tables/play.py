@@ -200,7 +200,7 @@ def settle_overdue(doc: dict, ctx: Context, pending: Pending) -> None:
         if game["deadline"] is None or ctx.now < game["deadline"]:
             return
         seat = get_game(doc["game"]).to_move(game["state"])
-        if doc["game"] in house.CLOCK_FINISHES_TURN:
+        if get_game(doc["game"]).CLOCK_FINISHES_TURN:
             game["takeover"] = seat
         if game["takeover"] is None or not pending.record or pending.record[-1].get("seat") != seat:
             late = round(ctx.now - game["deadline"], 3)  # seconds from deadline to decision

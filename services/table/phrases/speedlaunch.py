@@ -67,6 +67,24 @@ LINES = {
                   "en": " The tie goes to more rounds won."},
 }  # fmt: skip
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {
+    "freude": [
+        "Zündung! 🚀",
+        "Abheben!",
+        "Ab in den Orbit!",
+        "T−1 – und weg!",
+        "Houston, alles bestens!",
+    ],
+    "aergern": [
+        "Blindgänger …",
+        "Houston, wir haben ein Problem.",
+        "Asteroid voraus!",
+        "Das Schwarze Loch hat meinen Plan verschluckt.",
+        "Countdown abgebrochen!",
+    ],
+}
+
 
 def cards_named(cards: list[str], lang: str) -> str:
     """ "2 × 7 und Satellit": equal cards counted, in the order they came."""

@@ -70,6 +70,24 @@ LINES = {
              "en": "Everyone else has left the game: {winners} {win}."},
 }  # fmt: skip
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {
+    "freude": [
+        "ONE!",
+        "Farbe gewünscht, Farbe bekommen!",
+        "Aussetzen – tut mir leid!",
+        "Das lief rund!",
+        "Richtungswechsel, hihi!",
+    ],
+    "aergern": [
+        "Plus vier?! Ernsthaft?",
+        "Schon wieder ziehen …",
+        "Falsche Farbe!",
+        "Wer hat die Richtung gedreht?",
+        "Meine Hand wird immer voller.",
+    ],
+}
+
 
 def card_name(card: str, lang: str) -> str:
     if card in WILD:

@@ -53,6 +53,24 @@ TOWER = {"de": ("Turm {}", "Türme {}"), "en": ("tower {}", "towers {}")}
 BECOME = {"de": ("wird", "werden"), "en": ("becomes", "become")}
 HAS = {"de": ("hat", "haben"), "en": ("has", "have")}
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {
+    "freude": [
+        "Richtfest! 🏗️",
+        "Läuft wie am Schnürchen!",
+        "Der Kran hat’s gerichtet!",
+        "Stockwerk um Stockwerk!",
+        "Bauauftrag fast erfüllt!",
+    ],
+    "aergern": [
+        "Baustopp!",
+        "Das Material ist alle …",
+        "Wer hat mir die Steilvorlage geklaut?",
+        "Abriss!",
+        "Der Polier schimpft.",
+    ],
+}
+
 
 def card_name(card: str, lang: str, article: str | None = None) -> str:
     """A card, bare ("7", "Kran") or with an article, "a" or "the": "eine 7", "einen Kran",

@@ -28,6 +28,9 @@ from shared.games.speedlaunch.turn import apply, legal_moves
 from shared.games.speedlaunch.view import previews, snapshot, view, zone_visibility
 
 NAME = "speedlaunch"
+TITLE = "Speedlaunch"
+COMPUTER_ONLY_FROM = 4  # humans in seats 1-4 only
+CLOCK_FINISHES_TURN = False
 # No game takes more moves: at most six rounds of ROUND_TURNS turns, each turn one action
 # plus at most one more (the follow-up after a blind card, or a blind asteroid's target).
 MAX_MOVES = MAX_SEATS * ROUND_TURNS * 2
@@ -43,6 +46,8 @@ OPTIONS = (
 )
 
 __all__ = [
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
@@ -50,6 +55,7 @@ __all__ = [
     "NAME",
     "OPTIONS",
     "ROUND_TURNS",
+    "TITLE",
     "apply",
     "leave",
     "legal_moves",

@@ -13,8 +13,13 @@ from shared.games.speedone.view import result, snapshot, view, zone_visibility
 # No game takes more moves: at most MAX_ROUNDS rounds of ROUND_TURNS turns, each turn a play
 # or a draw and at most one call of ONE before it.
 MAX_MOVES = MAX_ROUNDS * ROUND_TURNS * 2
+TITLE = "Speedone"
+COMPUTER_ONLY_FROM = None
+CLOCK_FINISHES_TURN = False
 
 __all__ = [
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_ROUNDS",
@@ -23,6 +28,7 @@ __all__ = [
     "NAME",
     "OPTIONS",
     "ROUND_TURNS",
+    "TITLE",
     "apply",
     "leave",
     "legal_moves",

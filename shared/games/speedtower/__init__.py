@@ -14,6 +14,10 @@ from shared.games.speedtower.view import result, snapshot, view, zone_visibility
 # No game takes more moves: at most TURN_LIMIT turns of TURN_STEPS builds and undos and the
 # store or pass that ends each.
 MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
+TITLE = "Speedtower"
+COMPUTER_ONLY_FROM = None
+# A clock that runs out has the computer finish the player's whole turn.
+CLOCK_FINISHES_TURN = True
 
 
 def leave(state: dict, seat: int) -> None:
@@ -24,12 +28,15 @@ def leave(state: dict, seat: int) -> None:
 
 
 __all__ = [
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "TITLE",
     "TURN_LIMIT",
     "TURN_STEPS",
     "apply",
