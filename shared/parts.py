@@ -41,7 +41,11 @@ PARTS = {
         "services.ledger.scoring.{game}",
         ("Result", "SHORT_GAME", "points", "winners", "teams"),
     ),
-    "board": Part("", ("export function create",), file="services/web/{game}.js"),
+    "board": Part(
+        "",
+        ("export function createBoard", "export function handCards"),
+        file="services/web/{game}.js",
+    ),
 }
 
 

@@ -944,7 +944,13 @@ export function lang() {
   return prefs.lang === "en" ? "en" : "de";
 }
 
+// A game's own words (its board module's WORDS, games.js), beside the client's.
+export function addWords(words) {
+  Object.assign(tables.de, words.de);
+  Object.assign(tables.en, words.en);
+}
+
 export function t(key, params = {}) {
-  const text = tables[lang()][key] ?? de[key] ?? key;
+  const text = tables[lang()][key] ?? tables.de[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }

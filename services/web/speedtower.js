@@ -17,7 +17,12 @@ function sameSource(move, source) {
   return true;
 }
 
-export function createSpeedtower(ctx) {
+// A hand's cards, small (the replay's open hands).
+export function handCards(hand) {
+  return hand.map((card) => towerCard(card, { small: true }));
+}
+
+export function createBoard(ctx) {
   const { t } = ctx;
   let selected = null; // {from: "hand", index} | {from: "storage", pile} | {from: "stock"}
   let hinted = null;
