@@ -20,31 +20,39 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @dataclass(frozen=True)
 class Part:
-    """One part of every game: the module it is (``{game}`` filled in), or for the board a
-    file the browser loads, and the names the part must define."""
+    """One part of every game: the file it is, the Python module that file is (none for the
+    board, which the browser loads), and the names the part must define (``{game}`` is the
+    game's name)."""
 
+    file: str
     module: str
     needs: tuple[str, ...]
-    file: str = ""
 
     def path(self, game: str) -> str:
-        if self.file:
-            return self.file.format(game=game)
-        return self.module.format(game=game).replace(".", "/") + ".py"
+        return self.file.format(game=game)
 
 
 PARTS = {
-    "engine": Part("shared.games.{game}", ("TITLE", "COMPUTER_ONLY_FROM", "CLOCK_FINISHES_TURN")),
-    "strategy": Part("shared.strategies.{game}", ("choose",)),
-    "phrases": Part("services.table.phrases.{game}", ("phrase", "EXCLAMATIONS")),
+    "engine": Part(
+        "shared/games/{game}/__init__.py",
+        "shared.games.{game}",
+        ("TITLE", "COMPUTER_ONLY_FROM", "CLOCK_FINISHES_TURN"),
+    ),
+    "strategy": Part("shared/strategies/{game}.py", "shared.strategies.{game}", ("choose",)),
+    "phrases": Part(
+        "services/table/phrases/{game}.py",
+        "services.table.phrases.{game}",
+        ("phrase", "EXCLAMATIONS"),
+    ),
     "scoring": Part(
+        "services/ledger/scoring/{game}.py",
         "services.ledger.scoring.{game}",
         ("Result", "SHORT_GAME", "points", "winners", "teams"),
     ),
     "board": Part(
+        "services/web/{game}.js",
         "",
         ("export function createBoard", "export function handCards"),
-        file="services/web/{game}.js",
     ),
 }
 
@@ -54,8 +62,7 @@ class MissingPart(LookupError):
 
 
 def _missing(game: str, kind: str) -> MissingPart:
-    path = PARTS[kind].path(game)
-    return MissingPart(f"the game {game!r} has no {kind}: {path} (or {path[:-3]}/__init__.py)")
+    return MissingPart(f"the game {game!r} has no {kind}: {PARTS[kind].path(game)}")
 
 
 @cache
@@ -74,11 +81,11 @@ def lacks(game: str) -> list[str]:
     """What a game lacks: one sentence per missing part or missing name in a part."""
     found = []
     for kind, spec in PARTS.items():
-        if spec.file:
+        if not spec.module:
             board = ROOT / spec.path(game)
             text = board.read_text() if board.exists() else None
             if text is None:
-                found.append(f"the game {game!r} has no {kind}: {spec.path(game)}")
+                found.append(str(_missing(game, kind)))
             found += [
                 f"{spec.path(game)} lacks {n!r}" for n in spec.needs if text and n not in text
             ]
