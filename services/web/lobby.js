@@ -63,7 +63,7 @@ export function optionControls(game, current = {}, seats = null) {
   return { fields, read: () => Object.fromEntries(Object.entries(controls).map(([k, f]) => [k, f()])) };
 }
 
-export function settingControls(current = {}, { solo = false, lockSolo = false } = {}) {
+export function settingControls(current = {}) {
   const clock = select("clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), current.clock ?? 120);
   const tempo = select("tempo", ["normal", "fast"], (v) => t(`lobby.tempo.${v}`), current.tempo ?? "normal");
   const stakes = h("input", { type: "number", name: "stakes", min: 0, max: 100000, step: 10, value: current.stakes ?? 0 });

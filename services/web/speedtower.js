@@ -151,7 +151,7 @@ export function createBoard(ctx) {
           onclick: () => build(tower.name),
         },
           h("span.tower-name", { "aria-hidden": "true" }, tower.name),
-          h("span.floors", { "aria-hidden": "true" }, tower.cards.map((card, i) => h("span.floor", { class: `f-${card === "CRANE" ? "crane" : Math.ceil(Number(card) / 4)}` }))),
+          h("span.floors", { "aria-hidden": "true" }, tower.cards.map((card) => h("span.floor", { class: `f-${card === "CRANE" ? "crane" : Math.ceil(Number(card) / 4)}` }))),
           top ? towerCard(top, { floor: tower.cards.length }) : h("span.card.st.empty-slot", {}, t("st.tower.empty"))),
         h("div.sign", { "aria-hidden": "true" }, tower.needs <= TOP_FLOOR ? t("st.needs", { n: tower.needs }) : "—"));
     }));
