@@ -118,7 +118,8 @@ CODES: dict[str, Kind] = {
     "too_few_players": Kind(409, "Too few players to start this game.", ("game", "min_players")),
     "partners_need_four": Kind(409, "Partner mode is played by exactly four."),
     "not_solo": Kind(409, "Turbo is only for solo tables."),
-    "table_busy": Kind(409, "The table changed too often at once; try again."),
+    "table_busy": Kind(409, "The table (or the caller's quick-play request) changed too often "
+                            "at once; try again."),
     "too_many_tables": Kind(409, "The caller already sits at `limit` tables that are open or "
                                  "playing (QUOTA_TABLES); leave one or finish its game first.",
                                  ("limit",)),

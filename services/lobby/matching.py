@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from shared import keys
 from shared.games import get_game
 from shared.tables import house
+from shared.tables.errors import Conflict
 
 WINDOW_START = 100.0  # rating points either side at the start of a wait
 WINDOW_GROWTH = 10.0  # … more each second of waiting
@@ -278,6 +279,12 @@ def _answer(answer: list, game: str, clock: int):
     return None
 
 
+def _busy() -> Conflict:
+    """The player's own requests (other tabs, other instances) kept changing the entry."""
+    return Conflict("your quick-play requests changed too often at once; try again",
+                    code="table_busy")  # fmt: skip
+
+
 def _split(room: str) -> tuple[str, int]:
     game, _, clock = room.partition(":")
     return game, int(clock)
@@ -303,7 +310,7 @@ def enqueue(r, player: dict, request: Request, rating: int, now: float, table_id
         answer = _run(r, _JOIN, request.game, request.clock, player["id"], plan)
         if answer[0] != "retry":
             return _answer(answer, request.game, request.clock)
-    raise RuntimeError("the player's quick-play requests kept changing")
+    raise _busy()
 
 
 def poll(r, player_id: str, now: float, table_id: str):
@@ -327,7 +334,7 @@ def leave(r, player_id: str, room: str | None = None, now: float = 0.0) -> None:
         if _run(r, _LEAVE, game, clock, player_id, plan)[0] == "left":
             return
         room = None
-    raise RuntimeError("the player's quick-play requests kept changing")
+    raise _busy()
 
 
 def matched(r, player_id: str) -> dict | None:

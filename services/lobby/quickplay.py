@@ -159,7 +159,12 @@ def _started(ctx, found):
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickPlaySchema)
 @blp.response(200, QuickPlayStatusSchema)
-@blp.problems(400, 401, (409, "At QUOTA_TABLES tables already"), (429, "Too many requests"))
+@blp.problems(
+    400,
+    401,
+    (409, "At QUOTA_TABLES tables already, or requests racing"),
+    (429, "Too many requests"),
+)
 def ask(body):
     """Wait for a table of ``game``: seated with waiting players of a close rating, and the
     table started as soon as it is full (then ``state`` is matched and ``table`` names it).
@@ -196,7 +201,7 @@ def status():
 
 @blp.route("/quickplay", methods=["DELETE"])
 @blp.response(204)
-@blp.problems(401, 429)
+@blp.problems(401, (409, "Requests racing"), 429)
 def leave():
     """Leave the pool (nothing happens when the caller is not waiting)."""
     player = current_player()

@@ -201,3 +201,19 @@ def test_requests_the_house_cannot_serve_are_400_problems(instances, r, body):
 def test_quick_play_is_in_the_openapi_document(instances):
     paths = instances[0].test_client().get("/openapi.json").get_json()["paths"]
     assert {"get", "post", "delete"} <= set(paths["/quickplay"])
+
+
+def test_requests_that_keep_racing_are_a_409_problem_and_change_nothing(instances, monkeypatch, r):
+    """When the player's own requests keep changing the entry (other tabs, other instances)
+    past every attempt, the answer is a "try again" problem, not a 500."""
+    a, _ = instances
+    ann = player(a, "Ann")
+    monkeypatch.setattr(matching, "_run", lambda *args: ["retry"])
+    for method in ("post", "delete"):
+        if method == "delete":
+            r.hset(keys.QUICKPLAY_ROOMS, ann["id"], "speedone:30")
+        response = getattr(a.test_client(), method)(
+            "/quickplay", json={"game": "speedone", "clock": 30}, headers=ann["auth"]
+        )
+        assert_problem(response, 409, "table_busy")
+    assert r.zcard(keys.quickplay_pool("speedone", 30, 2)) == 0

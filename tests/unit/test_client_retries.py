@@ -73,3 +73,15 @@ def test_a_client_error_is_raised_at_once():
     with pytest.raises(p.IllegalMove, match="no such card"):
         client(script).play("t1", {"type": "play", "card": "XX"})
     assert len(script.requests) == 1
+
+
+def test_ids_and_names_stay_one_path_segment():
+    """A hostile table id or name never sends the signed-in request to another route."""
+    script = Script((200, TABLE), (200, {"name": "x", "ratings": {}}))
+    house = client(script)
+    house.table("../../ledger/balance?")
+    house.player_ratings("a/../b")
+    assert [request.url.raw_path for request in script.requests] == [
+        b"/api/table/tables/..%2F..%2Fledger%2Fbalance%3F",
+        b"/api/ledger/players/a%2F..%2Fb/ratings?points=100",
+    ]

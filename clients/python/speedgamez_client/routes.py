@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -39,9 +40,14 @@ def table_id(table: Table | str) -> str:
     return table.id if isinstance(table, Table) else table
 
 
+def segment(text: str) -> str:
+    """``text`` as one path segment: a name or an id can never reach another route."""
+    return quote(str(text), safe="")
+
+
 def _at(service: str, table: Table | str, *rest: str) -> str:
     """The path of a route of one table: ``<service>/tables/<id>[/rest…]``."""
-    return "/".join((service, "tables", table_id(table), *rest))
+    return "/".join((service, "tables", segment(table_id(table)), *rest))
 
 
 DEFAULT_URL = "http://127.0.0.1:8080"
@@ -186,7 +192,7 @@ class Routes:
         return self._call(
             Call(
                 "GET",
-                f"{LEDGER}/ratings/{game}/players",
+                f"{LEDGER}/ratings/{segment(game)}/players",
                 query={"name": list(names)},
                 parse=lambda data: many(Rating)(data["players"]),
                 repeatable=True,
@@ -196,11 +202,12 @@ class Routes:
     def rating_board(self, game: str, limit: int = 10) -> dict:
         """The best-rated players of ``game``, the caller's own and the computers' ratings."""
         query = {"limit": limit}
-        return self._call(Call("GET", f"{LEDGER}/ratings/{game}", query=query, repeatable=True))
+        path = f"{LEDGER}/ratings/{segment(game)}"
+        return self._call(Call("GET", path, query=query, repeatable=True))
 
     def player_ratings(self, name: str, points: int = 100) -> dict:
         """A player's rating per game with the last ``points`` rated games behind it."""
-        path = f"{LEDGER}/players/{name}/ratings"
+        path = f"{LEDGER}/players/{segment(name)}/ratings"
         return self._call(Call("GET", path, query={"points": points}, repeatable=True))
 
     # --- invitations -------------------------------------------------------------------------
@@ -314,4 +321,4 @@ class Routes:
 
 
 def _invitation_id(invitation: Invitation | str) -> str:
-    return invitation.id if isinstance(invitation, Invitation) else invitation
+    return segment(invitation.id if isinstance(invitation, Invitation) else invitation)
