@@ -36,7 +36,7 @@ PARTS = {
     "engine": Part(
         "shared/games/{game}/__init__.py",
         "shared.games.{game}",
-        ("TITLE", "COMPUTER_ONLY_FROM", "CLOCK_FINISHES_TURN"),
+        ("TITLE", "ORDER", "COMPUTER_ONLY_FROM", "CLOCK_FINISHES_TURN"),
     ),
     "strategy": Part("shared/strategies/{game}.py", "shared.strategies.{game}", ("choose",)),
     "phrases": Part(

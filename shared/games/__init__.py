@@ -10,14 +10,20 @@ from functools import cache
 from shared.games.base import Game
 
 
+def _engine(name: str) -> Game:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
 @cache
 def names() -> tuple[str, ...]:
-    """The names of every game the house offers: the folders of shared/games, in order."""
-    return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__) if module.ispkg))
+    """The names of every game the house offers: the folders of shared/games, in the order of
+    their engines' ``ORDER`` (the house's lists: the lobby, the balance)."""
+    found = [module.name for module in pkgutil.iter_modules(__path__) if module.ispkg]
+    return tuple(sorted(found, key=lambda name: (_engine(name).ORDER, name)))
 
 
 def get_game(name: str) -> Game:
     """The engine module of a game; KeyError for a name the house does not offer."""
     if name not in names():
         raise KeyError(name)
-    return importlib.import_module(f"{__name__}.{name}")
+    return _engine(name)

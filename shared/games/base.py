@@ -194,6 +194,7 @@ class Game(Protocol):
 
     NAME: str
     TITLE: str  # the game's name as players read it
+    ORDER: int  # where the game stands in the house's lists (the lobby, the balance)
     MIN_SEATS: int
     MAX_SEATS: int
     OPTIONS: tuple[Option, ...]

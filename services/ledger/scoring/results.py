@@ -1,6 +1,6 @@
 """The shape every game's result has in a booking, and the pieces games' own shapes share.
 
-Each game's scoring module (services/ledger/scoring/<game>.py) has ``RESULT``, a subclass of
+Each game's scoring module (services/ledger/scoring/<game>.py) has ``Result``, a subclass of
 :class:`ResultSchema` with the fields of its own result.
 """
 

@@ -29,6 +29,7 @@ from shared.games.speedlaunch.view import previews, snapshot, view, zone_visibil
 
 NAME = "speedlaunch"
 TITLE = "Speedlaunch"
+ORDER = 1
 COMPUTER_ONLY_FROM = 4  # humans in seats 1-4 only
 CLOCK_FINISHES_TURN = False
 # No game takes more moves: at most six rounds of ROUND_TURNS turns, each turn one action
@@ -54,6 +55,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
     "ROUND_TURNS",
     "TITLE",
     "apply",

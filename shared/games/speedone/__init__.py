@@ -14,6 +14,7 @@ from shared.games.speedone.view import result, snapshot, view, zone_visibility
 # or a draw and at most one call of ONE before it.
 MAX_MOVES = MAX_ROUNDS * ROUND_TURNS * 2
 TITLE = "Speedone"
+ORDER = 3
 COMPUTER_ONLY_FROM = None
 CLOCK_FINISHES_TURN = False
 
@@ -27,6 +28,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
     "ROUND_TURNS",
     "TITLE",
     "apply",

@@ -15,6 +15,7 @@ from shared.games.speedtower.view import result, snapshot, view, zone_visibility
 # store or pass that ends each.
 MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
 TITLE = "Speedtower"
+ORDER = 2
 COMPUTER_ONLY_FROM = None
 # A clock that runs out has the computer finish the player's whole turn.
 CLOCK_FINISHES_TURN = True
@@ -36,6 +37,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
     "TITLE",
     "TURN_LIMIT",
     "TURN_STEPS",
