@@ -36,11 +36,18 @@ test-slow: $(READY)
 screenshots: $(READY)  ## the README's screenshots (docs/screenshots), taken anew in Chromium
 	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m slow tests/e2e/test_screenshots.py tests/e2e/test_screenshots_pages.py
 
-lint: $(READY)  ## ruff, mypy over the typed modules ([tool.mypy]), bandit over production code
+lint: $(READY) node_modules/.ready  ## ruff, mypy over the typed modules ([tool.mypy]), bandit over production code, and Biome's lint of the client's JavaScript (biome.json)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/bandit -q -c pyproject.toml -r shared services deploy
+	node_modules/.bin/biome ci --error-on-warnings
+
+# The JavaScript linter, pinned in package.json and package-lock.json (npm's registry only).
+node_modules/.ready: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm (Node 20) is needed for the JavaScript lint"; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
 
 format: $(READY)
 	$(BIN)/ruff check --fix .
@@ -78,7 +85,7 @@ bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready  ## Speedone beside 
 	$(BIN)/python bench/moves_peers.py --peer-dir "$(BGIO_DIR)" $(BENCH_PEERS_ARGS)
 
 clean:
-	rm -rf $(VENV) .venv-peers var
+	rm -rf $(VENV) .venv-peers var node_modules
 
 .PHONY: cluster cluster-stop
 

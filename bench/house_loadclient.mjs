@@ -263,7 +263,7 @@ class Slot {
           openStream(
             `/api/table/tables/${id}/events`,
             this.tokens[p],
-            (kind, data, eventId, now) => {
+            (kind, data) => {
               if (first) {
                 first = false;
                 resolve();

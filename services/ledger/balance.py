@@ -6,9 +6,10 @@ import marshmallow as ma
 from flask import g
 from marshmallow import fields, validate
 
-from services.ledger.scoring import GAMES, RULES
+from services.ledger.scoring import rules
 from shared import keys
 from shared.auth import current_player
+from shared.games import names
 from shared.wallets import PLAYER_JOURNAL_MAX, balance, journal_entries
 from shared.web import Blueprint, redis_client
 
@@ -80,9 +81,9 @@ def game_records(stats: dict) -> list[dict]:
             "won": int(stats.get(f"{game}:won", 0)),
             "unscored": int(stats.get(f"{game}:short:everything", 0)),
             "no_bonus": int(stats.get(f"{game}:short:bonus", 0)),
-            "short_under": RULES[game].SHORT_GAME and RULES[game].SHORT_GAME.under,
+            "short_under": rules(game).SHORT_GAME and rules(game).SHORT_GAME.under,
         }
-        for game in GAMES
+        for game in names()
     ]
 
 

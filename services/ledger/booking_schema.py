@@ -9,92 +9,11 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from services.ledger.scoring import GAMES
+from services.ledger.scoring import rules
+from services.ledger.scoring.results import MAX_SEATS, SEAT
+from shared.games import names
 from shared.tables.house import STRENGTHS
 from shared.wallets import MAX_ID_LENGTH, MAX_STAKE
-
-MAX_SEATS = 6
-MAX_ROUNDS = 1000
-MAX_CARDS = 200
-SEAT = validate.Range(0, MAX_SEATS - 1)
-
-
-def per_seat(most: int) -> fields.List:
-    """A list with one number from 0 to ``most`` per seat."""
-    return fields.List(
-        fields.Integer(validate=validate.Range(0, most)),
-        required=True,
-        validate=validate.Length(1, MAX_SEATS),
-    )
-
-
-class ResultSchema(ma.Schema):
-    """What every engine result has; engines may add fields the ledger does not read."""
-
-    class Meta:
-        unknown = ma.EXCLUDE
-
-    places = fields.List(
-        fields.Integer(validate=validate.Range(1, MAX_SEATS)),
-        required=True,
-        validate=validate.Length(1, MAX_SEATS),
-    )
-    left = fields.List(
-        fields.Integer(validate=SEAT), load_default=list, validate=validate.Length(0, MAX_SEATS)
-    )  # who left, in order (results booked before engines kept it have none)
-
-    def per_seat_fields(self) -> tuple[str, ...]:
-        return ("places",)
-
-    def seat_fields(self, data: dict) -> list[int]:
-        """Seat numbers the result names, to be checked against the seats."""
-        return list(data["left"])
-
-
-class SpeedlaunchRoundSchema(ma.Schema):
-    class Meta:
-        unknown = ma.EXCLUDE
-
-    winner = fields.Integer(required=True, allow_none=True, validate=SEAT)  # None: turn limit
-    remaining = per_seat(most=MAX_CARDS)
-
-
-class SpeedlaunchResultSchema(ResultSchema):
-    rounds = fields.List(
-        fields.Nested(SpeedlaunchRoundSchema),
-        required=True,
-        validate=validate.Length(1, MAX_SEATS),
-    )
-
-    def seat_fields(self, data):
-        winners = [r["winner"] for r in data["rounds"] if r["winner"] is not None]
-        return super().seat_fields(data) + winners
-
-
-class SpeedtowerResultSchema(ResultSchema):
-    winner = fields.Integer(required=True, allow_none=True, validate=SEAT)
-    stock_left = per_seat(most=MAX_CARDS)
-    stock_built = per_seat(most=MAX_CARDS)
-
-    def per_seat_fields(self):
-        return ("places", "stock_left", "stock_built")
-
-    def seat_fields(self, data):
-        return super().seat_fields(data) + ([] if data["winner"] is None else [data["winner"]])
-
-
-class SpeedoneResultSchema(ResultSchema):
-    rounds_won = per_seat(most=MAX_ROUNDS)
-
-    def per_seat_fields(self):
-        return ("places", "rounds_won")
-
-
-RESULT_SCHEMAS = {
-    "speedlaunch": SpeedlaunchResultSchema,
-    "speedtower": SpeedtowerResultSchema,
-    "speedone": SpeedoneResultSchema,
-}
 
 
 class SeatSchema(ma.Schema):
@@ -113,7 +32,7 @@ class SeatSchema(ma.Schema):
 class BookingSchema(ma.Schema):
     game_id = fields.String(required=True, validate=validate.Length(1, MAX_ID_LENGTH))
     table = fields.String(required=True, validate=validate.Length(1, MAX_ID_LENGTH))
-    game = fields.String(required=True, validate=validate.OneOf(GAMES))
+    game = fields.String(required=True, validate=validate.OneOf(names()))
     started_at = fields.Float(required=True, validate=validate.Range(0, 1e11))
     ended_at = fields.Float(required=True, validate=validate.Range(0, 1e11))
     stake = fields.Integer(load_default=0, validate=validate.Range(0, MAX_STAKE))
@@ -137,7 +56,7 @@ class BookingSchema(ma.Schema):
 
     @ma.post_load
     def load_result(self, data, **kwargs):
-        schema = RESULT_SCHEMAS[data["game"]]()
+        schema = rules(data["game"]).Result()
         try:
             result = schema.load(data["result"])
         except ma.ValidationError as error:

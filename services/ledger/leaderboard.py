@@ -13,9 +13,9 @@ from flask import g
 from marshmallow import fields, validate
 
 from services.ledger.bookings import month_of
-from services.ledger.scoring import GAMES
 from shared import keys
 from shared.auth import current_player
+from shared.games import names
 from shared.problems import Problem
 from shared.web import Blueprint, redis_client
 
@@ -93,8 +93,8 @@ def standing(r, key: str, player: dict) -> dict:
 @blp.problems((401, "No valid bearer token"), (404, "No such game"))
 def leaderboard(query, game):
     """The best players of a game and the caller's own rank and points."""
-    if game not in GAMES:
-        raise Problem(f"There is no such game; the games are {', '.join(GAMES)}.",
+    if game not in names():
+        raise Problem(f"There is no such game; the games are {', '.join(names())}.",
                       "unknown_game", game=game)  # fmt: skip
     month = month_of(datetime.now(UTC).timestamp()) if query["period"] == "month" else None
     key = keys.leaderboard(game, month or "all")

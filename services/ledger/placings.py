@@ -13,19 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from services.ledger.scoring import rules
+
 
 @dataclass(frozen=True)
 class Unit:
     seats: tuple[int, ...]
     rank: int  # 1 is best; equal ranks share a place
-
-
-def teams_of(game: str, seat_count: int, result: dict) -> list[tuple[int, ...]]:
-    """The teams of a game: partners sit opposite in Speedone's partner mode, else one seat
-    is one team."""
-    if game == "speedone" and result.get("team_totals") is not None and seat_count == 4:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(seat_count)]
 
 
 def units_of(game: str, seats: list[dict], result: dict) -> list[Unit]:
@@ -34,7 +28,7 @@ def units_of(game: str, seats: list[dict], result: dict) -> list[Unit]:
     left = [seat["seat"] for seat in seats if seat["left"]]
     order = result.get("left") or []
     stayed = []
-    for team in teams_of(game, len(seats), result):
+    for team in rules(game).teams(result, len(seats)):
         members = tuple(seat for seat in team if seat not in left)
         if members:
             stayed.append(Unit(members, min(places[seat] for seat in members)))

@@ -14,9 +14,9 @@ from flask import g
 from marshmallow import fields, validate
 
 from services.ledger.ratings import HISTORY_MAX
-from services.ledger.scoring import GAMES
 from shared import keys
 from shared.auth import current_player
+from shared.games import names
 from shared.problems import Problem
 from shared.ratings import Rating, computer_ratings, ratings_of
 from shared.web import Blueprint, redis_client
@@ -133,8 +133,8 @@ class HistoryQuery(ma.Schema):
 
 
 def _known_game(game: str) -> None:
-    if game not in GAMES:
-        raise Problem(f"There is no such game; the games are {', '.join(GAMES)}.",
+    if game not in names():
+        raise Problem(f"There is no such game; the games are {', '.join(names())}.",
                       "unknown_game", game=game)  # fmt: skip
 
 
@@ -211,12 +211,12 @@ def player_ratings(query, name):
     if not player_id:
         raise Problem("There is no player with this name.", "no_such_player", name=name)
     pipe = r.pipeline(transaction=False)
-    for game in GAMES:
+    for game in names():
         pipe.hget(keys.ratings(game), player_id)
         pipe.lrange(keys.rating_history(player_id, game), -query["points"], -1)
     answers = pipe.execute()
     games = []
-    for index, game in enumerate(GAMES):
+    for index, game in enumerate(names()):
         raw, history = answers[2 * index], answers[2 * index + 1] if query["points"] else []
         games.append({
             "game": game,

@@ -1,6 +1,6 @@
 """Chat at a table: lines of at most 200 characters, a 2 s lock after each, and the themed
-"Freude" / "Ärgern" exclamations per game, each in German and English (the client shows
-the reader's)."""
+"Freude" / "Ärgern" exclamations of each game's phrasebook, each in German and English (the
+client shows the reader's)."""
 
 from __future__ import annotations
 
@@ -10,64 +10,13 @@ import marshmallow as ma
 
 from shared import chat_lines, store
 from shared.auth import current_player
+from shared.parts import part
 from shared.tables import lifecycle
 from shared.tables.errors import BadRequest, no_such_table
 from shared.web import Blueprint, table_context
 
 blp = Blueprint("chat", __name__, description="Chat at a table")
 MAX_LINE = 200
-
-EXCLAMATIONS = {  # each line in the reader's language; no emoji (the house's fonts draw none)
-    "speedlaunch": {
-        "freude": [
-            {"de": "Zündung!", "en": "Ignition!"},
-            {"de": "Abheben!", "en": "Lift-off!"},
-            {"de": "Ab in den Orbit!", "en": "Off into orbit!"},
-            {"de": "T−1 – und weg!", "en": "T−1 – and gone!"},
-            {"de": "Houston, alles bestens!", "en": "Houston, all is well!"},
-        ],
-        "aergern": [
-            {"de": "Blindgänger …", "en": "A dud …"},
-            {"de": "Houston, wir haben ein Problem.", "en": "Houston, we have a problem."},
-            {"de": "Asteroid voraus!", "en": "Asteroid ahead!"},
-            {"de": "Das Schwarze Loch hat meinen Plan verschluckt.",
-             "en": "The black hole swallowed my plan."},
-            {"de": "Countdown abgebrochen!", "en": "Countdown aborted!"},
-        ],
-    },
-    "speedtower": {
-        "freude": [
-            {"de": "Richtfest!", "en": "Topping out!"},
-            {"de": "Läuft wie am Schnürchen!", "en": "Running like clockwork!"},
-            {"de": "Der Kran hat’s gerichtet!", "en": "The crane sorted it!"},
-            {"de": "Stockwerk um Stockwerk!", "en": "Floor by floor!"},
-            {"de": "Bauauftrag fast erfüllt!", "en": "Building contract nearly done!"},
-        ],
-        "aergern": [
-            {"de": "Baustopp!", "en": "Building stopped!"},
-            {"de": "Das Material ist alle …", "en": "Out of material …"},
-            {"de": "Wer hat mir die Steilvorlage geklaut?", "en": "Who stole my perfect setup?"},
-            {"de": "Abriss!", "en": "Demolition!"},
-            {"de": "Der Polier schimpft.", "en": "The foreman is grumbling."},
-        ],
-    },
-    "speedone": {
-        "freude": [
-            {"de": "ONE!", "en": "ONE!"},
-            {"de": "Farbe gewünscht, Farbe bekommen!", "en": "Wished for a colour, got it!"},
-            {"de": "Aussetzen – tut mir leid!", "en": "Skip – sorry!"},
-            {"de": "Das lief rund!", "en": "That went smoothly!"},
-            {"de": "Richtungswechsel, hihi!", "en": "Reverse, hee hee!"},
-        ],
-        "aergern": [
-            {"de": "Plus vier?! Ernsthaft?", "en": "Plus four?! Seriously?"},
-            {"de": "Schon wieder ziehen …", "en": "Drawing again …"},
-            {"de": "Falsche Farbe!", "en": "Wrong colour!"},
-            {"de": "Wer hat die Richtung gedreht?", "en": "Who turned the direction round?"},
-            {"de": "Meine Hand wird immer voller.", "en": "My hand just keeps growing."},
-        ],
-    },
-}  # fmt: skip
 
 
 class ChatSchema(ma.Schema):
@@ -104,8 +53,9 @@ def post_chat(body, table_id):
     text, texts = body.get("text", "").strip(), None
     if "exclamation" in body:
         doc = store.load(ctx.r, table_id)
-        game = doc["game"] if doc else "speedone"
-        texts = random.choice(EXCLAMATIONS[game][body["exclamation"]])
+        if doc is None:
+            raise no_such_table(table_id)
+        texts = random.choice(part(doc["game"], "phrases").EXCLAMATIONS[body["exclamation"]])
         text = texts["de"]
     if not text:  # (control characters never come this far: shared/text.py)
         raise BadRequest("a chat line needs visible text", code="invalid_chat_line")

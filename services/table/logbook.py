@@ -1,19 +1,19 @@
 """The log of a game as readable lines, built from the record's events after they have been
 cut to the reader's seat (so a line never names a card the reader may not see).
 
-Each game phrases its own events (services/table/phrases/<game>.py, ``phrase(event, names,
-lang) -> str | None``); the table's own events are phrased here. An event nobody phrases is
-left out of the log rather than shown in internal words (the record keeps everything).
+Each game phrases its own events (its phrasebook, services/table/phrases/<game>.py,
+``phrase(event, names, lang) -> str | None``); the table's own events are phrased here. An
+event nobody phrases is left out of the log rather than shown in internal words (the record
+keeps everything).
 """
 
 from __future__ import annotations
 
-import importlib
-
 from services.table.phrases.words import name, standings
+from shared.games import get_game
 from shared.games.base import redact_event
+from shared.parts import part
 
-GAMES = {"speedlaunch": "Speedlaunch", "speedtower": "Speedtower", "speedone": "Speedone"}
 TABLE_LINES = {
     "table.clock": {"de": "Zeit abgelaufen – der Computer spielt für {name}.",
                     "en": "Time is up – the computer plays for {name}."},
@@ -47,11 +47,12 @@ TABLE_LINES = {
 }  # fmt: skip
 
 
-def _phrasebook(game: str):
+def title(game: object) -> str:
+    """A game's name as players read it (the engine's TITLE)."""
     try:
-        return importlib.import_module(f"services.table.phrases.{game}")
-    except ModuleNotFoundError:
-        return None
+        return get_game(game).TITLE
+    except (KeyError, TypeError):
+        return str(game or "")
 
 
 def table_line(event: dict, names: list[str], lang: str) -> str | None:
@@ -68,7 +69,7 @@ def table_line(event: dict, names: list[str], lang: str) -> str | None:
         name=event.get("name") or name(names, seat),
         place=seat + 1 if type(seat) is int else "",
         no=event.get("no", ""),
-        game=GAMES.get(event.get("game"), event.get("game", "")),
+        game=title(event.get("game")),
         standings=standings((event.get("result") or {}).get("places", []), names, lang),
     )
 
@@ -77,8 +78,7 @@ def line(game: str, event: dict, names: list[str], lang: str) -> str | None:
     """One event as a line for the log; None for an event with no words."""
     if str(event.get("type", "")).startswith("table."):
         return table_line(event, names, lang)
-    book = _phrasebook(game)
-    return book.phrase(event, names, lang) if book else None
+    return part(game, "phrases").phrase(event, names, lang)
 
 
 def _entry_events(entry: dict, previous: dict | None) -> list[dict]:

@@ -3,6 +3,7 @@
 import { ApiError, api, session } from "./api.js";
 import { t } from "./i18n.js";
 import { duration } from "./endscreen.js";
+import { games, loadGames } from "./games.js";
 import { renderLobby } from "./lobby.js";
 import { isTableId, playerPath, replayPath, tablePath } from "./paths.js";
 import { renderPlayer } from "./player.js";
@@ -102,7 +103,7 @@ function showLogin() {
           h("div.row", {},
             h("button", { type: "button", onclick: act("signin") }, t("login.signin")),
             h("button", { type: "button", onclick: act("register") }, t("login.register"))))),
-      h("ul.game-intro", {}, ["speedlaunch", "speedtower", "speedone"].map((game) =>
+      h("ul.game-intro", {}, games().map(({ name: game }) =>
         h("li", {}, h("strong", {}, t(`games.${game}`)), " – ", t(`games.${game}.about`))))),
   );
   name.focus();
@@ -297,6 +298,11 @@ document.addEventListener("keydown", (event) => {
 
 async function boot() {
   applyPrefs();
+  try {
+    await loadGames();
+  } catch (error) {
+    showError(error);
+  }
   if (!session.token) return showLogin();
   try {
     session.player = await api.get(api.lobby("/accounts/me"));

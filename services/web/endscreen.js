@@ -3,9 +3,9 @@
 // booking of the game), the rounds one by one, who left the game, and "Nochmal" only when a
 // next game can be dealt.
 import { api, path } from "./api.js";
+import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { GAMES } from "./lobby.js";
 import { playerPath, replayPath } from "./paths.js";
 import { ratingText } from "./ratings.js";
 import { h, keepFocusIn, signed } from "./ui.js";
@@ -34,7 +34,7 @@ export function nextGamePlayers(table) {
 // Whether that many can play the next game (partner mode: exactly four).
 function enoughForNextGame(table) {
   const players = nextGamePlayers(table);
-  return table.options?.partners ? players === 4 : players >= GAMES[table.game].min;
+  return table.options?.partners ? players === 4 : players >= gameOf(table.game).min_seats;
 }
 
 export function createEndScreen({ inertWhileOpen, again, toLobby }) {

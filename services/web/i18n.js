@@ -971,7 +971,13 @@ function form(text, n) {
 // The keys of the counted messages (for the test that renders each at 0, 1 and 2).
 export const counted = () => Object.keys(tables.de).filter((key) => [tables.de[key], tables.en[key]].some((text) => typeof text === "object" && !text.ordinal));
 
+// A game's own words (its board module's WORDS, games.js), beside the client's.
+export function addWords(words) {
+  Object.assign(tables.de, words.de);
+  Object.assign(tables.en, words.en);
+}
+
 export function t(key, params = {}) {
-  const text = form(tables[lang()][key] ?? de[key] ?? key, params.n);
+  const text = form(tables[lang()][key] ?? tables.de[key] ?? key, params.n);
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }

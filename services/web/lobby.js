@@ -1,6 +1,7 @@
-// The lobby: the three games, opening a table with every setting, the open tables, who is
+// The lobby: the games the house offers (games.js), opening a table with every setting, the open tables, who is
 // online (challenge) and incoming invitations, and the leaderboard per game.
 import { api, path, session } from "./api.js";
+import { gameOf, games } from "./games.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { callPlayer } from "./notify.js";
@@ -11,22 +12,19 @@ import { computerRatingsLine, loadRatings, ratingBoard, ratingText, seatRating }
 import { showRules } from "./rules.js";
 import { clear, h, showError, toast } from "./ui.js";
 
-export const GAMES = {
-  speedlaunch: { min: 2, max: 6, options: { rounds: ["one", "everyone"], asteroid_target: ["free", "left"] } },
-  speedtower: { min: 2, max: 4, options: { stock: [20, 10, 30] } },
-  speedone: {
-    min: 2, max: 6,
-    options: { stack_draw_two: [true, false], stack_draw_four: [true, false], scoring: ["winner_collects", "each_their_own"], target: [500, 200], partners: [false, true] },
-    seatsFor: { partners: 4 }, // an option offered only at this many seats (DECISIONS Speedone §3)
-  },
-};
 const CLOCKS = [120, 30, 60, 90, 0];
 const announced = new Set(); // invitations the player was called for (once each)
 
+// The client's word for a key, or `otherwise` where it has none (a game new to it: the
+// engine's description).
+function word(key, otherwise) {
+  const text = t(key);
+  return text === key ? otherwise : text;
+}
+
 function optionLabel(name, value) {
   if (name === "stock") return t("opt.stock.n", { n: value });
-  if (name === "target") return String(value);
-  return t(`opt.${name}.${value}`);
+  return word(`opt.${name}.${value}`, String(value));
 }
 
 function field(id, label, control) {
@@ -45,27 +43,27 @@ function readValue(raw, sample) {
   return raw;
 }
 
-// The game's options as form fields; an option the game offers only at another seat count
-// (Speedone's partners: four) is left out and not sent.
+// The game's options as form fields, as its engine describes them (games.js); an option the
+// game offers only at another seat count (Speedone's partners: four) is left out and not sent.
 export function optionControls(game, current = {}, seats = null) {
   const controls = {};
-  const only = GAMES[game].seatsFor || {};
-  const offered = Object.entries(GAMES[game].options).filter(([name]) => !only[name] || seats === only[name]);
-  const fields = offered.map(([name, values]) => {
-    if (typeof values[0] === "boolean") {
-      const box = h("input", { type: "checkbox", name, checked: current[name] ?? values[0] });
+  const offered = gameOf(game).options.filter((option) => !option.seats.length || option.seats.includes(seats));
+  const fields = offered.map(({ name, choices, default: fallback, description }) => {
+    const label = word(`opt.${name}`, description);
+    if (typeof fallback === "boolean") {
+      const box = h("input", { type: "checkbox", name, checked: current[name] ?? fallback });
       controls[name] = () => box.checked;
       box.id = `opt-${name}`;
-      return h("label.check", { for: box.id }, box, t(`opt.${name}`));
+      return h("label.check", { for: box.id }, box, label);
     }
-    const control = select(name, values, (v) => optionLabel(name, v), current[name] ?? values[0]);
-    controls[name] = () => readValue(control.value, values[0]);
-    return field(`opt-${name}`, t(`opt.${name}`), control);
+    const control = select(name, choices, (v) => optionLabel(name, v), current[name] ?? fallback);
+    controls[name] = () => readValue(control.value, fallback);
+    return field(`opt-${name}`, label, control);
   });
   return { fields, read: () => Object.fromEntries(Object.entries(controls).map(([k, f]) => [k, f()])) };
 }
 
-export function settingControls(current = {}, { solo = false, lockSolo = false } = {}) {
+export function settingControls(current = {}) {
   const clock = select("clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), current.clock ?? 120);
   const tempo = select("tempo", ["normal", "fast"], (v) => t(`lobby.tempo.${v}`), current.tempo ?? "normal");
   const stakes = h("input", { type: "number", name: "stakes", min: 0, max: 100000, step: 10, value: current.stakes ?? 0 });
@@ -90,8 +88,8 @@ export function settingControls(current = {}, { solo = false, lockSolo = false }
 }
 
 export function renderLobby(root, { openTable }) {
-  let game = localStorage.getItem("sg.game") || "speedlaunch";
-  if (!GAMES[game]) game = "speedlaunch";
+  let game = localStorage.getItem("sg.game");
+  if (!gameOf(game)) game = games()[0].name;
   let period = "all";
   const timers = [];
   let alive = true;
@@ -123,13 +121,13 @@ export function renderLobby(root, { openTable }) {
   }
 
   function renderForm() {
-    const spec = GAMES[game];
+    const spec = gameOf(game);
     const mode = localStorage.getItem("sg.mode") || "solo";
     const solo = h("input", { type: "radio", name: "mode", id: "mode-solo", value: "solo", checked: mode === "solo" });
     const open = h("input", { type: "radio", name: "mode", id: "mode-open", value: "open", checked: mode !== "solo" });
     const seatValues = [];
-    for (let n = spec.min; n <= spec.max; n++) seatValues.push(n);
-    const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min), spec.max));
+    for (let n = spec.min_seats; n <= spec.max_seats; n++) seatValues.push(n);
+    const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min_seats), spec.max_seats));
     // the options and settings chosen last for this game (strength, target, clock …)
     const chosen = JSON.parse(localStorage.getItem(`sg.form.${game}`) || "{}");
     let options = optionControls(game, chosen.options || {}, Number(seats.value));
@@ -176,11 +174,11 @@ export function renderLobby(root, { openTable }) {
   function render() {
     form = renderForm();
     clear(formBox, form);
-    quick.render(game, GAMES[game]);
+    quick.render(game, gameOf(game));
     clear(
       root,
       h("div.lobby", {},
-        h("nav.games", { "aria-label": t("lobby.games") }, Object.keys(GAMES).map((name) =>
+        h("nav.games", { "aria-label": t("lobby.games") }, games().map(({ name }) =>
           h("button.game-tab", {
             type: "button", "aria-pressed": String(name === game), "data-game": name,
             onclick: () => chooseGame(name),

@@ -97,7 +97,7 @@ export function createQuickPlay({ openTable }) {
     if (spec) box.spec = spec;
     if (waitingFor) return renderWaiting();
     const counts = [];
-    for (let n = Math.max(2, box.spec.min); n <= box.spec.max; n++) counts.push(n);
+    for (let n = Math.max(2, box.spec.min_seats); n <= box.spec.max_seats; n++) counts.push(n);
     const seats = select("quick-seats", ["any", ...counts], (n) => (n === "any" ? t("quick.seats.any") : String(n)), "any");
     const clock = select("quick-clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), 120);
     const computers = select("quick-computers", ["never", ...COMPUTERS_AFTER], (s) => (s === "never" ? t("quick.computers.never") : `${s} s`), "never");

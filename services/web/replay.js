@@ -3,11 +3,10 @@
 // open. Forward, back, jump to a move, play at a chosen speed; the game's own board draws
 // each step, nothing is played.
 import { api, path, session } from "./api.js";
-import { launchCard, oneCard, towerCard } from "./cards.js";
+import { boardModule } from "./games.js";
 import { lang, t } from "./i18n.js";
 import { tablePath } from "./paths.js";
 import { icon } from "./icons.js";
-import { BOARDS } from "./table.js";
 import { clear, h, showError, typing } from "./ui.js";
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -65,7 +64,7 @@ export function renderReplay(root, id, no) {
       }
       at = Math.min(at, data.steps.length - 1);
       if (!board || board.game !== data.game) {
-        board = BOARDS[data.game](ctx);
+        board = boardModule(data.game).createBoard(ctx);
         board.game = data.game;
       }
       draw();
@@ -170,14 +169,7 @@ export function renderReplay(root, id, no) {
   function renderHands(step) {
     handsBox.hidden = !step.hands;
     if (!step.hands) return handsBox.replaceChildren();
-    const cardsOf = (hand) => {
-      if (!hand) return [];
-      if (data.game === "speedlaunch") {
-        return Object.entries(hand).flatMap(([kind, n]) => Array.from({ length: n }, () => launchCard(kind, { small: true })));
-      }
-      const face = data.game === "speedone" ? oneCard : towerCard;
-      return hand.map((card) => face(card, { small: true }));
-    };
+    const cardsOf = (hand) => (hand ? boardModule(data.game).handCards(hand) : []);
     clear(handsBox, h("h2", {}, t("replay.hands")),
       step.hands.map((hand, index) => h("div.open-hand", { "data-seat": index },
         h("span.open-hand-name", {}, ctx.seatName(index)),

@@ -1,6 +1,7 @@
 // The rules of the three games in the house's own words, German first, English second:
 // per game a list of sections, each a heading and its points. Shown as a dialog from the
 // lobby (a game's "Regeln") and from the table (the bar's "Regeln").
+import { boardModule, gameOf } from "./games.js";
 import { lang, t } from "./i18n.js";
 import { h, modal } from "./ui.js";
 
@@ -174,8 +175,10 @@ const en = {
 
 const RULES = { de, en };
 
+// A game's rules: the house's three here, any other game's from its board module's RULES.
 export function rulesOf(game) {
-  return (RULES[lang()] || de)[game] || [];
+  const own = gameOf(game) && boardModule(game).RULES;
+  return (RULES[lang()] || de)[game] || own?.[lang()] || [];
 }
 
 // The rules of a game as a dialog; Escape or ✕ closes it.

@@ -18,7 +18,12 @@ export function moveKey(move) {
 
 const MANY_KINDS = 7; // a hand of more kinds fans each kind closer, so that it stays short
 
-export function createSpeedlaunch(ctx) {
+// A hand's cards, small (the replay's open hands): counts by kind.
+export function handCards(hand) {
+  return Object.entries(hand).flatMap(([kind, n]) => Array.from({ length: n }, () => launchCard(kind, { small: true })));
+}
+
+export function createBoard(ctx) {
   const { t } = ctx;
   let selection = { hand: {}, stacks: [] };
   let hinted = null;

@@ -31,7 +31,12 @@ export function sortHand(hand, order) {
   });
 }
 
-export function createSpeedone(ctx) {
+// A hand's cards, small (the replay's open hands).
+export function handCards(hand) {
+  return hand.map((card) => oneCard(card, { small: true }));
+}
+
+export function createBoard(ctx) {
   const { t } = ctx;
   let view = null;
   let legal = [];

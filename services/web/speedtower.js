@@ -17,7 +17,12 @@ function sameSource(move, source) {
   return true;
 }
 
-export function createSpeedtower(ctx) {
+// A hand's cards, small (the replay's open hands).
+export function handCards(hand) {
+  return hand.map((card) => towerCard(card, { small: true }));
+}
+
+export function createBoard(ctx) {
   const { t } = ctx;
   let selected = null; // {from: "hand", index} | {from: "storage", pile} | {from: "stock"}
   let hinted = null;
@@ -146,7 +151,7 @@ export function createSpeedtower(ctx) {
           onclick: () => build(tower.name),
         },
           h("span.tower-name", { "aria-hidden": "true" }, tower.name),
-          h("span.floors", { "aria-hidden": "true" }, tower.cards.map((card, i) => h("span.floor", { class: `f-${card === "CRANE" ? "crane" : Math.ceil(Number(card) / 4)}` }))),
+          h("span.floors", { "aria-hidden": "true" }, tower.cards.map((card) => h("span.floor", { class: `f-${card === "CRANE" ? "crane" : Math.ceil(Number(card) / 4)}` }))),
           top ? towerCard(top, { floor: tower.cards.length }) : h("span.card.st.empty-slot", {}, t("st.tower.empty"))),
         h("div.sign", { "aria-hidden": "true" }, tower.needs <= TOP_FLOOR ? t("st.needs", { n: tower.needs }) : "—"));
     }));

@@ -1,13 +1,11 @@
 // The table frame common to all games: seats, clock, log, chat, Turbo, hints, leave, the end
 // screen with "Nochmal", and the waiting room before the start. Each game's board is a module
-// (speedlaunch.js, speedtower.js, speedone.js) that renders into the board area.
+// found by the game's name (<game>.js, games.js) that renders into the board area.
 import { api, path, session } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { optionControls, settingControls } from "./lobby.js";
 import { createEndScreen } from "./endscreen.js";
-import { createSpeedlaunch } from "./speedlaunch.js";
-import { createSpeedone } from "./speedone.js";
-import { createSpeedtower } from "./speedtower.js";
+import { boardModule } from "./games.js";
 import { icon } from "./icons.js";
 import { land, takeOff } from "./motion.js";
 import { tablePath } from "./paths.js";
@@ -20,7 +18,6 @@ import { createTableCalls } from "./tablecalls.js";
 import { createTour } from "./tour.js";
 import { clear, h, keepInStrip, keyHint, modal, showError, toast, typing } from "./ui.js";
 
-export const BOARDS = { speedlaunch: createSpeedlaunch, speedtower: createSpeedtower, speedone: createSpeedone };
 const CHAT_LOCK = 2;
 
 export function renderTable(root, id, { toLobby }) {
@@ -127,7 +124,7 @@ export function renderTable(root, id, { toLobby }) {
     offset = next.server_time - Date.now() / 1000;
     table = next;
     if (!board || board.game !== table.game) {
-      board = BOARDS[table.game](ctx);
+      board = boardModule(table.game).createBoard(ctx);
       board.game = table.game;
     } else if (newGame) {
       board.newGame?.();

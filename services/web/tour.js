@@ -102,7 +102,7 @@ export function createTour(root, hold = () => {}) {
       const seated = table.status === "playing" && table.you !== null;
       if (!game && seated && !tourDone(table.game)) {
         game = table.game;
-        steps = STEPS[game].filter(([selector]) => root.querySelector(selector));
+        steps = (STEPS[game] || []).filter(([selector]) => root.querySelector(selector));
         at = 0;
         if (!steps.length) return close();
         hold(true);

@@ -59,6 +59,7 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     description: str = ""
+    seats: tuple[int, ...] = ()  # the seat counts it is offered at; () for every count
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,8 @@ class Game(Protocol):
     """
 
     NAME: str
+    TITLE: str  # the game's name as players read it
+    ORDER: int  # where the game stands in the house's lists (the lobby, the balance)
     MIN_SEATS: int
     MAX_SEATS: int
     OPTIONS: tuple[Option, ...]
@@ -209,6 +212,8 @@ class Game(Protocol):
     MAX_MOVES: int  # no game takes more moves, whatever the players do: every game ends
     # the state keys an older house did not keep, each with what ``upgrade`` sets it to
     ADDED_LATER: Mapping[str, Callable[[State], Any]]
+    COMPUTER_ONLY_FROM: int | None  # seats from this one (0-based) are always a computer's
+    CLOCK_FINISHES_TURN: bool  # a clock that runs out has the computer finish the whole turn
 
     def new(
         self, settings: dict[str, Any], seats: int, seed: int | str, first: int | None = None

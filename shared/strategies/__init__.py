@@ -1,4 +1,5 @@
-"""Computer players: pure strategies per game and strength.
+"""Computer players: pure strategies per game (each game's strategy part, found by its name:
+shared/parts.py) and strength.
 
 A strategy sees exactly what a human in its seat would — the seat's ``view`` and its
 ``legal_moves`` — plus a seeded RNG, and returns one of the legal moves.
@@ -6,23 +7,15 @@ A strategy sees exactly what a human in its seat would — the seat's ``view`` a
 
 from __future__ import annotations
 
-import importlib
 import random
 
+from shared.parts import part
+
 STRENGTHS = ("leicht", "normal", "stark")
-
-
-def loose(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """Any legal move: how "leicht" plays where a game has no looser plan of its own."""
-    return rng.choice(legal)
 
 
 def choose(game: str, view: dict, legal: list[dict], strength: str, rng: random.Random) -> dict:
     """The move the computer at ``strength`` makes for a seat in ``game``."""
     if not legal:
         raise ValueError("a computer was asked to move without a legal move")
-    try:
-        module = importlib.import_module(f"shared.strategies.{game}")
-    except ModuleNotFoundError:
-        return loose(view, legal, rng)
-    return module.choose(view, legal, strength, rng)
+    return part(game, "strategy").choose(view, legal, strength, rng)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shared.games import get_game
+
 CLOCKS = (30, 60, 90, 120, 0)  # seconds per decision; 0 = no clock
 DEFAULT_CLOCK = 120
 GRACE = 10  # seconds after the clock before the computer decides
@@ -13,12 +15,6 @@ GUIDE_SECONDS = 300  # per game: how long the first game's guide may hold its re
 MAX_STAKE = 100_000
 PACE_SECONDS = {"normal": 1.2, "fast": 0.4}  # pause before a computer move
 COMPUTER_NAMES = ("Ada", "Bruno", "Clara", "Dieter", "Emil", "Frieda")
-
-# Seats (0-based) where only computers may sit, per game and seat count.
-COMPUTER_ONLY_FROM = {"speedlaunch": 4}  # Speedlaunch: humans in seats 1-4 only
-
-# Games in which a clock expiry makes the computer finish the player's whole turn.
-CLOCK_FINISHES_TURN = {"speedtower"}
 
 DEFAULTS = {
     "clock": DEFAULT_CLOCK,
@@ -32,8 +28,8 @@ DEFAULTS = {
 
 
 def computer_only(game: str, seat: int) -> bool:
-    """Whether a seat of this game is always a computer's."""
-    limit = COMPUTER_ONLY_FROM.get(game)
+    """Whether a seat of this game is always a computer's (the engine's COMPUTER_ONLY_FROM)."""
+    limit = get_game(game).COMPUTER_ONLY_FROM
     return limit is not None and seat >= limit
 
 

@@ -153,7 +153,7 @@ def settle_overdue(doc: Table, when: Moment, pending: Pending) -> None:
         seat = get_game(doc["game"]).to_move(game["state"])
         if seat is None:
             return  # (a game that is over waits for no decision)
-        if doc["game"] in house.CLOCK_FINISHES_TURN:
+        if get_game(doc["game"]).CLOCK_FINISHES_TURN:
             game["takeover"] = seat
         if game["takeover"] is None or not pending.record or pending.record[-1].get("seat") != seat:
             late = round(when.now - game["deadline"], 3)  # seconds from deadline to decision

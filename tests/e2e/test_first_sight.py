@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from services.table.chat import EXCLAMATIONS
+from services.table.phrases.speedlaunch import EXCLAMATIONS
 from tests.e2e.helpers import END, browser_token, open_table, sign_in, unique_name
 
 # "1" followed by a plural noun: what a counted message must never say.
@@ -94,7 +94,7 @@ def test_a_finished_solo_game_in_english_booking_words_toast_and_the_lobby_after
     open_table(page, "speedlaunch", 2, **{"set-strength": "stark", "opt-asteroid_target": "left"})
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     page.get_by_test_id("chat-freude").click()
-    english = {line["en"] for line in EXCLAMATIONS["speedlaunch"]["freude"]}
+    english = {line["en"] for line in EXCLAMATIONS["freude"]}
     expect(page.locator(".chat-lines li strong")).to_have_count(1)
     said = page.locator(".chat-lines li").inner_text().split(": ", 1)[1]
     assert said in english, said

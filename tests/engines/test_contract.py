@@ -20,8 +20,8 @@ import pytest
 
 from shared.games import get_game, names
 from shared.games.base import IllegalMove, IllegalSettings, redact_event
-from tests.engines.fixtures import toygame
 from tests.redaction import assert_hides, visible_by_seat
+from tests.toygame import engine as toygame
 
 GAMES_PER_ENGINE = 200
 # Every position of fewer games: each position costs a full redaction scan of every view.

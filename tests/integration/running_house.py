@@ -93,9 +93,11 @@ def alive(pid: int) -> bool:
 
 class RunningHouse:
     """``python -m services.run`` with ``env`` over this process's environment (REDIS_URL
-    unset unless given: then the house starts its own Redis in var/redis)."""
+    unset unless given: then the house starts its own Redis in var/redis), from the code at
+    ``root`` (this checkout unless given)."""
 
-    def __init__(self, log: Path, **env: str):
+    def __init__(self, log: Path, root: Path = ROOT, **env: str):
+        self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -107,7 +109,7 @@ class RunningHouse:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "services.run"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=self.root, env=self.env, stdout=log, stderr=subprocess.STDOUT,
             )  # fmt: skip
         self.wait_for_health()
         return self

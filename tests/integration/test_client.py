@@ -77,6 +77,9 @@ def test_a_guest_and_an_account_sign_in(clients):
 
 def test_open_list_join_and_start_a_table(clients):
     ann, bob, cid = clients("Ann"), clients("Bob"), clients("Cid")
+    speedone = next(game for game in ann.games() if game.name == "speedone")
+    target = next(option for option in speedone.options if option.name == "target")
+    assert (target.default, speedone.max_seats) == (500, 6) and 200 in target.choices
     opened = ann.open_table("speedone", 2, {"target": 200}, fill="empty", clock=0)
     assert (opened.status, opened.you, opened.you_open) == ("open", 0, True)
     assert opened.id in [listing.id for listing in bob.tables(game="speedone")]

@@ -27,7 +27,6 @@ from speedgamez_client.models import Table
 from speedgamez_client.routes import DEFAULT_URL
 from speedgamez_client.turns import Choose
 
-GAMES = ("speedlaunch", "speedtower", "speedone")
 STRENGTHS = ("leicht", "normal", "stark")
 
 
@@ -71,7 +70,7 @@ def arguments(argv=None) -> argparse.Namespace:
         prog="python -m speedgamez_client.bot", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--url", default=os.environ.get("SPEEDGAMEZ_URL", DEFAULT_URL))
-    parser.add_argument("--game", choices=GAMES, required=True)
+    parser.add_argument("--game", required=True, help="a game the house offers (Client.games())")
     parser.add_argument("--strength", default="random", help="random or module:function")
     parser.add_argument("--name", help="the guest's name (default: Bot-<random>)")
     parser.add_argument("--account", help="a registered name (password: SPEEDGAMEZ_PASSWORD)")

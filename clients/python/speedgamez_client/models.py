@@ -47,6 +47,32 @@ class Player(_Json):
 
 
 @dataclass
+class GameOption(_Json):
+    """One of a game's table options: its ``choices``, the house ``default``, what it does,
+    and the seat counts it is offered at (empty: every count)."""
+
+    name: str = None
+    choices: list = None
+    default: Any = None
+    description: str = None
+    seats: list[int] = None
+    raw: dict = field(default=None, repr=False)
+
+
+@dataclass
+class GameInfo(_Json):
+    """A game the house offers, as its engine describes it (``GET /api/lobby/games``)."""
+
+    name: str = None
+    title: str = None
+    min_seats: int = None
+    max_seats: int = None
+    computer_only_from: int | None = None  # seats from this one (0-based) are computers
+    options: list[GameOption] = _nested(many(GameOption))
+    raw: dict = field(default=None, repr=False)
+
+
+@dataclass
 class Seat(_Json):
     seat: int = None
     kind: str = None  # human, computer or empty

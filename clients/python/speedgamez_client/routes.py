@@ -21,6 +21,7 @@ import httpx
 from speedgamez_client.calls import Call
 from speedgamez_client.models import (
     Accepted,
+    GameInfo,
     Hint,
     Invitation,
     Listing,
@@ -112,6 +113,10 @@ class Routes:
         )
 
     # --- tables in the lobby -----------------------------------------------------------------
+    def games(self) -> list[GameInfo]:
+        """The games the house offers: seats and options with their choices and defaults."""
+        return self._call(Call("GET", f"{LOBBY}/games", parse=many(GameInfo), repeatable=True))
+
     def tables(self, game: str | None = None) -> list[Listing]:
         """The tables others may join (of one ``game``, or all)."""
         query = {"game": game} if game else None

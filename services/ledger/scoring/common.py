@@ -30,6 +30,11 @@ def placement_bonus(place: int, players: int) -> int:
     return 0
 
 
+def singles(result: dict, seat_count: int) -> list[tuple[int, ...]]:
+    """The teams of a game where one seat is one team."""
+    return [(seat,) for seat in range(seat_count)]
+
+
 def human_seats(seats: list[dict]) -> list[int]:
     return [seat["seat"] for seat in seats if seat["kind"] == "human"]
 

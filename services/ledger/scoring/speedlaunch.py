@@ -9,17 +9,43 @@ played on in the seat earned whatever the seat scored afterwards.
 
 from __future__ import annotations
 
+import marshmallow as ma
+from marshmallow import fields, validate
+
 from services.ledger.scoring.common import (
     LEAVING_PENALTY,
     ShortGame,
     human_seats,
     placement_bonus,
+    singles,
 )
+from services.ledger.scoring.results import MAX_CARDS, MAX_SEATS, SEAT, ResultSchema, per_seat
 
 ROUND_WIN = 30
 ROUND_BASE = 20
 FULL_GAME_SECONDS = 120
 SHORT_GAME = ShortGame("bonus", FULL_GAME_SECONDS)
+teams = singles  # every seat plays for itself
+
+
+class RoundSchema(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    winner = fields.Integer(required=True, allow_none=True, validate=SEAT)  # None: turn limit
+    remaining = per_seat(most=MAX_CARDS)
+
+
+class Result(ResultSchema):
+    rounds = fields.List(
+        fields.Nested(RoundSchema),
+        required=True,
+        validate=validate.Length(1, MAX_SEATS),
+    )
+
+    def seat_fields(self, data):
+        winners = [r["winner"] for r in data["rounds"] if r["winner"] is not None]
+        return super().seat_fields(data) + winners
 
 
 def round_points(game_round: dict, seat: int) -> int:

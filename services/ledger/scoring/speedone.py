@@ -12,11 +12,28 @@ from services.ledger.scoring.common import (
     LEAVING_PENALTY,
     human_seats,
     placement_bonus,
+    singles,
     with_other_humans,
 )
+from services.ledger.scoring.results import MAX_ROUNDS, ResultSchema, per_seat
 
 ROUND_WIN = 10
 SHORT_GAME = None  # every game is scored, however short
+
+
+class Result(ResultSchema):
+    rounds_won = per_seat(most=MAX_ROUNDS)
+
+    def per_seat_fields(self):
+        return ("places", "rounds_won")
+
+
+def teams(result: dict, seat_count: int) -> list[tuple[int, ...]]:
+    """Partners sit opposite in partner mode (seats 0 + 2 and 1 + 3), else one seat is one
+    team."""
+    if result.get("team_totals") is not None and seat_count == 4:
+        return [(0, 2), (1, 3)]
+    return singles(result, seat_count)
 
 
 def points(result: dict, seats: list[dict], seconds: float) -> dict[int, int]:

@@ -11,13 +11,17 @@ for whoever stayed and is placed first. Games under 90 seconds are not scored at
 
 from __future__ import annotations
 
+from marshmallow import fields
+
 from services.ledger.scoring.common import (
     LEAVING_PENALTY,
     ShortGame,
     human_seats,
     placement_bonus,
+    singles,
     with_other_humans,
 )
+from services.ledger.scoring.results import MAX_CARDS, SEAT, ResultSchema, per_seat
 
 WIN_BASE = 25
 PER_OPPONENT_CARD = 5
@@ -25,6 +29,19 @@ WIN_CAP = 150
 PER_BUILT_CARD = 2
 SCORED_FROM_SECONDS = 90
 SHORT_GAME = ShortGame("everything", SCORED_FROM_SECONDS)
+teams = singles  # every seat plays for itself
+
+
+class Result(ResultSchema):
+    winner = fields.Integer(required=True, allow_none=True, validate=SEAT)
+    stock_left = per_seat(most=MAX_CARDS)
+    stock_built = per_seat(most=MAX_CARDS)
+
+    def per_seat_fields(self):
+        return ("places", "stock_left", "stock_built")
+
+    def seat_fields(self, data):
+        return super().seat_fields(data) + ([] if data["winner"] is None else [data["winner"]])
 
 
 def winner_points(result: dict) -> int:

@@ -69,6 +69,25 @@ LINES = {
                   "en": " The tie goes to more rounds won."},
 }  # fmt: skip
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {  # each line in the reader's language; no emoji (the house's fonts draw none)
+    "freude": [
+        {"de": "Zündung!", "en": "Ignition!"},
+        {"de": "Abheben!", "en": "Lift-off!"},
+        {"de": "Ab in den Orbit!", "en": "Off into orbit!"},
+        {"de": "T−1 – und weg!", "en": "T−1 – and gone!"},
+        {"de": "Houston, alles bestens!", "en": "Houston, all is well!"},
+    ],
+    "aergern": [
+        {"de": "Blindgänger …", "en": "A dud …"},
+        {"de": "Houston, wir haben ein Problem.", "en": "Houston, we have a problem."},
+        {"de": "Asteroid voraus!", "en": "Asteroid ahead!"},
+        {"de": "Das Schwarze Loch hat meinen Plan verschluckt.",
+         "en": "The black hole swallowed my plan."},
+        {"de": "Countdown abgebrochen!", "en": "Countdown aborted!"},
+    ],
+}  # fmt: skip
+
 
 def cards_named(cards: list[str], lang: str) -> str:
     """ "2 × 7 und Satellit": equal cards counted, in the order they came."""

@@ -72,6 +72,24 @@ LINES = {
              "en": "Everyone else has left the game: {winners} {win}."},
 }  # fmt: skip
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {  # each line in the reader's language; no emoji (the house's fonts draw none)
+    "freude": [
+        {"de": "ONE!", "en": "ONE!"},
+        {"de": "Farbe gewünscht, Farbe bekommen!", "en": "Wished for a colour, got it!"},
+        {"de": "Aussetzen – tut mir leid!", "en": "Skip – sorry!"},
+        {"de": "Das lief rund!", "en": "That went smoothly!"},
+        {"de": "Richtungswechsel, hihi!", "en": "Reverse, hee hee!"},
+    ],
+    "aergern": [
+        {"de": "Plus vier?! Ernsthaft?", "en": "Plus four?! Seriously?"},
+        {"de": "Schon wieder ziehen …", "en": "Drawing again …"},
+        {"de": "Falsche Farbe!", "en": "Wrong colour!"},
+        {"de": "Wer hat die Richtung gedreht?", "en": "Who turned the direction round?"},
+        {"de": "Meine Hand wird immer voller.", "en": "My hand just keeps growing."},
+    ],
+}  # fmt: skip
+
 
 def card_name(card: str, lang: str) -> str:
     if card in WILD:

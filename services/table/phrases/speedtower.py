@@ -53,6 +53,24 @@ TOWER = {"de": ("Turm {}", "Türme {}"), "en": ("tower {}", "towers {}")}
 BECOME = {"de": ("wird", "werden"), "en": ("becomes", "become")}
 HAS = {"de": ("hat", "haben"), "en": ("has", "have")}
 
+# The chat's themed exclamations ("Freude" / "Ärgern"), one picked at random.
+EXCLAMATIONS = {  # each line in the reader's language; no emoji (the house's fonts draw none)
+    "freude": [
+        {"de": "Richtfest!", "en": "Topping out!"},
+        {"de": "Läuft wie am Schnürchen!", "en": "Running like clockwork!"},
+        {"de": "Der Kran hat’s gerichtet!", "en": "The crane sorted it!"},
+        {"de": "Stockwerk um Stockwerk!", "en": "Floor by floor!"},
+        {"de": "Bauauftrag fast erfüllt!", "en": "Building contract nearly done!"},
+    ],
+    "aergern": [
+        {"de": "Baustopp!", "en": "Building stopped!"},
+        {"de": "Das Material ist alle …", "en": "Out of material …"},
+        {"de": "Wer hat mir die Steilvorlage geklaut?", "en": "Who stole my perfect setup?"},
+        {"de": "Abriss!", "en": "Demolition!"},
+        {"de": "Der Polier schimpft.", "en": "The foreman is grumbling."},
+    ],
+}  # fmt: skip
+
 
 def card_name(card: str, lang: str, article: str | None = None) -> str:
     """A card, bare ("7", "Kran") or with an article, "a" or "the": "eine 7", "einen Kran",

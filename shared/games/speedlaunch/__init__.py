@@ -29,6 +29,10 @@ from shared.games.speedlaunch.turn import apply, legal_moves
 from shared.games.speedlaunch.view import previews, snapshot, view, zone_visibility
 
 NAME = "speedlaunch"
+TITLE = "Speedlaunch"
+ORDER = 1
+COMPUTER_ONLY_FROM = 4  # humans in seats 1-4 only
+CLOCK_FINISHES_TURN = False
 # No game takes more moves: at most six rounds of ROUND_TURNS turns, each turn one action
 # plus at most one more (the follow-up after a blind card, or a blind asteroid's target).
 MAX_MOVES = MAX_SEATS * ROUND_TURNS * 2
@@ -45,13 +49,17 @@ OPTIONS = (
 
 __all__ = [
     "ADDED_LATER",
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
     "ROUND_TURNS",
+    "TITLE",
     "apply",
     "leave",
     "legal_moves",

@@ -13,6 +13,10 @@ from shared.games.speedone.view import result, snapshot, view, zone_visibility
 # No game takes more moves: at most MAX_ROUNDS rounds of ROUND_TURNS turns, each turn a play
 # or a draw and at most one call of ONE before it.
 MAX_MOVES = MAX_ROUNDS * ROUND_TURNS * 2
+TITLE = "Speedone"
+ORDER = 3
+COMPUTER_ONLY_FROM = None
+CLOCK_FINISHES_TURN = False
 
 
 def previews(state: dict, seat: int | None, legal: list[dict]) -> None:
@@ -22,6 +26,8 @@ def previews(state: dict, seat: int | None, legal: list[dict]) -> None:
 
 __all__ = [
     "ADDED_LATER",
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_ROUNDS",
@@ -29,7 +35,9 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
     "ROUND_TURNS",
+    "TITLE",
     "apply",
     "leave",
     "legal_moves",

@@ -22,7 +22,11 @@ OPTIONS = (
     ),
     Option("target", (200, 500), 500, "the total that ends the game"),
     Option(
-        "partners", (False, True), False, "partners sit opposite (seats 0+2, 1+3); 4 seats only"
+        "partners",
+        (False, True),
+        False,
+        "partners sit opposite (seats 0+2, 1+3); 4 seats only",
+        seats=(4,),
     ),
 )
 

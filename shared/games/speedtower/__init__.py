@@ -14,6 +14,11 @@ from shared.games.speedtower.view import result, snapshot, view, zone_visibility
 # No game takes more moves: at most TURN_LIMIT turns of TURN_STEPS builds and undos and the
 # store or pass that ends each.
 MAX_MOVES = TURN_LIMIT * (TURN_STEPS + 1)
+TITLE = "Speedtower"
+ORDER = 2
+COMPUTER_ONLY_FROM = None
+# A clock that runs out has the computer finish the player's whole turn.
+CLOCK_FINISHES_TURN = True
 
 
 # kept since: the builds and undos of the turn (TURN_STEPS), who left (DECISIONS.md
@@ -39,12 +44,16 @@ def leave(state: dict, seat: int) -> None:
 
 __all__ = [
     "ADDED_LATER",
+    "CLOCK_FINISHES_TURN",
+    "COMPUTER_ONLY_FROM",
     "DECK",
     "MAX_MOVES",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",
     "OPTIONS",
+    "ORDER",
+    "TITLE",
     "TURN_LIMIT",
     "TURN_STEPS",
     "apply",
