@@ -6,11 +6,12 @@ from __future__ import annotations
 import marshmallow as ma
 
 from shared.auth import current_player
+from shared.http_requests import StrictBoolean
 from shared.tables import lifecycle
 from shared.tables.schemas import TableSchema
 from shared.tables.transaction import change
 from shared.tables.views import table_view
-from shared.web import Blueprint, StrictBoolean, table_context
+from shared.web import Blueprint, table_context
 
 blp = Blueprint("state", __name__, description="A table's state, leaving, rematch, turbo, guide")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from services.table.phrases.speedlaunch import EXCLAMATIONS
@@ -148,3 +149,43 @@ def test_an_asteroid_at_two_seats_says_where_the_ramp_goes_and_its_target_is_a_b
     expect(page.locator(".log-lines")).to_contain_text(f"Asteroid: {opponent} nimmt")
     page.get_by_test_id("leave").click()  # what leaving costs, said before one goes
     expect(page.locator(".modal")).to_contain_text("−10 Punkte in der Bestenliste")
+
+
+def logged(house, token: str, table: str, words: str) -> bool:
+    lines = house.call("GET", f"/api/table/tables/{table}/log?lang=de", token)
+    return any(words in line["text"] for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("game", "prefer", "words"),
+    [
+        ("speedone", ("play",), "– zu zweit ist"),  # a skip or a reverse at two players
+        ("speedlaunch", ("blind",), "nimmt die Rampe und die Blindkarte auf"),
+    ],
+)
+def test_the_log_says_who_goes_again_at_two_and_what_a_dud_blind_card_took(
+    new_page, house, game, prefer, words
+):  # fmt: skip
+    page = new_page()
+    sign_in(page, unique_name("Log"))
+    open_table(page, game, 2, **{"set-clock": 0})
+    me, table = browser_token(page), page.url.rsplit("/", 1)[1]
+    house.client(me).turbo(table)
+    for seed in range(8):  # random moves until the line is there
+        doc = house.play_seats(
+            [me], table, until=lambda _: logged(house, me, table, words), seed=seed, prefer=prefer
+        )
+        if logged(house, me, table, words):
+            break
+        house.client(me).rematch(table)
+        house.client(me).turbo(table)
+    else:
+        raise AssertionError(f"no {words!r} in eight games")
+    expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
+    line = page.locator(".log-lines li", has_text=words).last
+    expect(line).to_be_visible()
+    if game == "speedlaunch":  # the ramp's cards and the blind card: at least two, all counted
+        taken = int(re.search(r"\((\d+)\)", line.inner_text()).group(1))
+        assert taken >= 2 and "Blindkarte" in line.inner_text()
+    else:
+        assert re.search(r"zu zweit ist \S+ gleich nochmal dran", line.inner_text())
