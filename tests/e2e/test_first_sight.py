@@ -185,7 +185,7 @@ def test_the_log_says_who_goes_again_at_two_and_what_a_dud_blind_card_took(
     line = page.locator(".log-lines li", has_text=words).last
     expect(line).to_be_visible()
     if game == "speedlaunch":  # the ramp's cards and the blind card: at least two, all counted
-        taken = int(re.search(r"\((\d+)\)", line.inner_text()).group(1))
+        taken = int(re.search(r"\((\d+) Karten\)", line.inner_text()).group(1))
         assert taken >= 2 and "Blindkarte" in line.inner_text()
     else:
         assert re.search(r"zu zweit ist \S+ gleich nochmal dran", line.inner_text())
