@@ -324,6 +324,8 @@ export function renderTable(root, id, { toLobby }) {
   }
 
   // ---------------------------------------------------------------- the waiting room
+  // one field for the whole visit: a name being typed survives the room's redrawing
+  const inviteName = h("input", { id: "invite-name", maxlength: 20 });
   function renderRoom() {
     const opener = table.you_open;
     const seatRows = table.seats.map((seat, index) => h("li.room-seat", {},
@@ -338,7 +340,6 @@ export function renderTable(root, id, { toLobby }) {
         type: "button", "data-testid": "free-seat", onclick: () => setSeat(index, { kind: "empty" }),
       }, t("room.free_seat")) : null,
     ));
-    const inviteName = h("input", { id: "invite-name", maxlength: 20 });
     const parts = [
       h("h2", {}, t("room.title", { id: table.id })),
       h("p.muted", {}, t("room.opener", { name: table.opener || "?" })),
