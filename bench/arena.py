@@ -31,8 +31,12 @@ import time  # noqa: E402
 import gevent  # noqa: E402
 from load import Single  # noqa: E402
 from speedgamez_client import Client  # noqa: E402
-from speedgamez_client.bot import GAMES, STRENGTHS, play_solo, strategy  # noqa: E402
+from speedgamez_client.bot import STRENGTHS, play_solo, strategy  # noqa: E402
 from tournament import OPTIONS, wilson  # noqa: E402
+
+from shared.games import names  # noqa: E402
+
+GAMES = names()
 
 QUOTAS_OFF = {"QUOTA_GUESTS_PER_HOUR": "0", "QUOTA_SOLO_GAMES_PER_MINUTE": "0",
               "ACTION_RATE_LIMIT": "0"}  # fmt: skip

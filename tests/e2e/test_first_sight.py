@@ -172,7 +172,7 @@ def test_the_log_says_who_goes_again_at_two_and_what_a_dud_blind_card_took(
     me, table = browser_token(page), page.url.rsplit("/", 1)[1]
     house.client(me).turbo(table)
     for seed in range(8):  # random moves until the line is there
-        doc = house.play_seats(
+        house.play_seats(
             [me], table, until=lambda _: logged(house, me, table, words), seed=seed, prefer=prefer
         )
         if logged(house, me, table, words):
@@ -181,11 +181,10 @@ def test_the_log_says_who_goes_again_at_two_and_what_a_dud_blind_card_took(
         house.client(me).turbo(table)
     else:
         raise AssertionError(f"no {words!r} in eight games")
-    expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
-    line = page.locator(".log-lines li", has_text=words).last
+    line = page.locator(".log-lines li", has_text=words).last  # (the computer may move on)
     expect(line).to_be_visible()
     if game == "speedlaunch":  # the ramp's cards and the blind card: at least two, all counted
         taken = int(re.search(r"\((\d+) Karten\)", line.inner_text()).group(1))
         assert taken >= 2 and "Blindkarte" in line.inner_text()
     else:
-        assert re.search(r"zu zweit ist \S+ gleich nochmal dran", line.inner_text())
+        assert re.search(r"zu zweit ist .+ gleich nochmal dran", line.inner_text())
