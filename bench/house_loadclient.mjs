@@ -263,7 +263,7 @@ class Slot {
           openStream(
             `/api/table/tables/${id}/events`,
             this.tokens[p],
-            (kind, data) => {
+            (kind, data, _eventId, now) => {
               if (first) {
                 first = false;
                 resolve();
