@@ -36,22 +36,23 @@ test-slow: $(READY)
 screenshots: $(READY)  ## the README's screenshots (docs/screenshots), taken anew in Chromium
 	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m slow tests/e2e/test_screenshots.py tests/e2e/test_screenshots_pages.py
 
-lint: $(READY) node_modules/.ready  ## ruff, mypy over the typed modules ([tool.mypy]), bandit over production code, and Biome's lint of the client's JavaScript (biome.json)
+lint: $(READY) node_modules/.ready  ## ruff, mypy over the typed modules ([tool.mypy]), bandit over production code, and Biome's lint and format check of the client's JavaScript (biome.json)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/bandit -q -c pyproject.toml -r shared services deploy
 	node_modules/.bin/biome ci --error-on-warnings
 
-# The JavaScript linter, pinned in package.json and package-lock.json (npm's registry only).
+# The JavaScript linter and formatter, pinned in package.json and package-lock.json (npm's registry only).
 node_modules/.ready: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node 20) is needed for the JavaScript lint"; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
 
-format: $(READY)
+format: $(READY) node_modules/.ready  ## ruff's fixes and format, and Biome's format of the client's JavaScript
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	node_modules/.bin/biome format --write
 
 bench: $(READY)
 	$(BIN)/python bench/engines.py

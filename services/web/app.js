@@ -29,16 +29,49 @@ function renderHeader() {
   document.querySelector(".skip").textContent = t("skip");
   clear(
     header,
-    h("a.brand", { href: "/", onclick: (e) => { e.preventDefault(); showLobby(); } },
-      h("span.logo", { "aria-hidden": "true" }, "⚡"), t("brand")),
+    h(
+      "a.brand",
+      {
+        href: "/",
+        onclick: (e) => {
+          e.preventDefault();
+          showLobby();
+        },
+      },
+      h("span.logo", { "aria-hidden": "true" }, "⚡"),
+      t("brand"),
+    ),
     h("div.spacer"),
-    session.player ? h("a.me", { "data-testid": "me", href: playerPath(session.player.name), "data-route": "" }, session.player.name) : null,
-    session.player ? h("button.ghost", { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" }, t("balance.key"), keyHint("B")) : null,
-    h("button.ghost", { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") }, "⚙"),
-    h("button.ghost", {
-      type: "button", "aria-label": t("lang.switch.label"), "data-testid": "lang",
-      onclick: () => { setPref("lang", prefs.lang === "en" ? "de" : "en"); clearToast(); rerender(); },
-    }, t("lang.switch")),
+    session.player
+      ? h("a.me", { "data-testid": "me", href: playerPath(session.player.name), "data-route": "" }, session.player.name)
+      : null,
+    session.player
+      ? h(
+          "button.ghost",
+          { type: "button", onclick: showBalance, "aria-keyshortcuts": "B" },
+          t("balance.key"),
+          keyHint("B"),
+        )
+      : null,
+    h(
+      "button.ghost",
+      { type: "button", onclick: showSettings, "aria-label": t("settings.title"), title: t("settings.title") },
+      "⚙",
+    ),
+    h(
+      "button.ghost",
+      {
+        type: "button",
+        "aria-label": t("lang.switch.label"),
+        "data-testid": "lang",
+        onclick: () => {
+          setPref("lang", prefs.lang === "en" ? "de" : "en");
+          clearToast();
+          rerender();
+        },
+      },
+      t("lang.switch"),
+    ),
     session.player ? h("button.ghost", { type: "button", onclick: logout }, t("logout")) : null,
   );
 }
@@ -55,11 +88,30 @@ function showLogin() {
   leaveView();
   current = showLogin;
   renderHeader();
-  const name = h("input", { id: "login-name", name: "name", autocomplete: "username", required: true, minlength: NAME_MIN, maxlength: NAME_MAX,
-    value: loginDraft, oninput: () => { loginDraft = name.value; } });
-  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password", maxlength: PASSWORD_MAX });
+  const name = h("input", {
+    id: "login-name",
+    name: "name",
+    autocomplete: "username",
+    required: true,
+    minlength: NAME_MIN,
+    maxlength: NAME_MAX,
+    value: loginDraft,
+    oninput: () => {
+      loginDraft = name.value;
+    },
+  });
+  const password = h("input", {
+    id: "login-password",
+    type: "password",
+    autocomplete: "current-password",
+    maxlength: PASSWORD_MAX,
+  });
   const nameError = h("p.field-error", { id: "login-name-error", "data-testid": "name-error", hidden: true });
-  const passwordError = h("p.field-error", { id: "login-password-error", "data-testid": "password-error", hidden: true });
+  const passwordError = h("p.field-error", {
+    id: "login-password-error",
+    "data-testid": "password-error",
+    hidden: true,
+  });
   const fields = { name: [name, nameError], password: [password, passwordError] };
   const mark = (error) => {
     const refused = error instanceof ApiError ? fieldProblems(error.problem, error.sent) : [];
@@ -67,7 +119,10 @@ function showLogin() {
       const problem = refused.find((entry) => entry.field === field);
       line.hidden = !problem;
       line.textContent = problem?.text || "";
-      for (const [attr, value] of [["aria-invalid", "true"], ["aria-describedby", line.id]]) {
+      for (const [attr, value] of [
+        ["aria-invalid", "true"],
+        ["aria-describedby", line.id],
+      ]) {
         if (problem) input.setAttribute(attr, value);
         else input.removeAttribute(attr);
       }
@@ -79,7 +134,8 @@ function showLogin() {
     try {
       let answer;
       if (kind === "guest") answer = await api.post(api.lobby("/accounts/guest"), { name: name.value });
-      else if (kind === "signin") answer = await api.post(api.lobby("/sessions"), { name: name.value, password: password.value });
+      else if (kind === "signin")
+        answer = await api.post(api.lobby("/sessions"), { name: name.value, password: password.value });
       else answer = await api.post(api.lobby("/accounts"), { name: name.value, password: password.value });
       session.set(answer.token, answer.player);
       startHeartbeat();
@@ -91,20 +147,41 @@ function showLogin() {
   };
   clear(
     main,
-    h("section.login.panel", {},
+    h(
+      "section.login.panel",
+      {},
       h("h1", {}, t("login.title")),
       h("p", {}, t("login.intro")),
-      h("form", { onsubmit: act("guest"), novalidate: true },
-        h("label", { for: "login-name" }, t("login.name")), name, nameError,
+      h(
+        "form",
+        { onsubmit: act("guest"), novalidate: true },
+        h("label", { for: "login-name" }, t("login.name")),
+        name,
+        nameError,
         h("button.primary", { type: "submit" }, t("login.guest")),
-        h("details", {},
+        h(
+          "details",
+          {},
           h("summary", {}, t("login.signin")),
-          h("label", { for: "login-password" }, t("login.password")), password, passwordError,
-          h("div.row", {},
+          h("label", { for: "login-password" }, t("login.password")),
+          password,
+          passwordError,
+          h(
+            "div.row",
+            {},
             h("button", { type: "button", onclick: act("signin") }, t("login.signin")),
-            h("button", { type: "button", onclick: act("register") }, t("login.register"))))),
-      h("ul.game-intro", {}, games().map(({ name: game }) =>
-        h("li", {}, h("strong", {}, t(`games.${game}`)), " – ", t(`games.${game}.about`))))),
+            h("button", { type: "button", onclick: act("register") }, t("login.register")),
+          ),
+        ),
+      ),
+      h(
+        "ul.game-intro",
+        {},
+        games().map(({ name: game }) =>
+          h("li", {}, h("strong", {}, t(`games.${game}`)), " – ", t(`games.${game}.about`)),
+        ),
+      ),
+    ),
   );
   name.focus();
 }
@@ -170,11 +247,11 @@ function route() {
     }
   };
   const replay = match(/^\/t\/([^/]+)\/(\d+)\/?$/);
-  if (replay && isTableId(replay[0])) return showReplay(replay[0], Number(replay[1]), { replace: true }), true;
+  if (replay && isTableId(replay[0])) return (showReplay(replay[0], Number(replay[1]), { replace: true }), true);
   const table = match(/^\/t\/([^/]+)\/?$/);
-  if (table && isTableId(table[0])) return showTable(table[0], { replace: true }), true;
+  if (table && isTableId(table[0])) return (showTable(table[0], { replace: true }), true);
   const player = match(/^\/p\/([^/]+)\/?$/);
-  if (player && !/^\.{1,2}$/.test(player[0])) return showPlayer(player[0], { replace: true }), true;
+  if (player && !/^\.{1,2}$/.test(player[0])) return (showPlayer(player[0], { replace: true }), true);
   return false;
 }
 
@@ -188,7 +265,16 @@ window.addEventListener("popstate", () => {
 // with a modifier (new tab, new window) is left to the browser.
 document.addEventListener("click", (event) => {
   const link = event.target.closest?.("a[data-route]");
-  if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  if (
+    !link ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.ctrlKey ||
+    event.metaKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   document.querySelector(".backdrop .modal-head .close")?.click();
   event.preventDefault();
   history.pushState(null, "", link.getAttribute("href"));
@@ -233,19 +319,50 @@ async function showBalance() {
   if (!session.player || document.querySelector(".backdrop")) return;
   try {
     const bilanz = await api.get(api.ledger("/balance"));
-    const body = h("div.balance", {},
+    const body = h(
+      "div.balance",
+      {},
       h("p.taler", { "data-testid": "balance" }, t("balance.taler", { n: bilanz.balance.toLocaleString(prefs.lang) })),
       h("h3", {}, t("balance.games")),
-      h("table", {}, h("tbody", {}, (bilanz.games || []).map((g) =>
-        h("tr", { "data-game": g.game }, h("th", {}, t(`games.${g.game}`)), h("td", {}, `${g.played} ${t("balance.played")}`), h("td", {}, `${g.won} ${t("balance.won")}`),
-          h("td.muted", { "data-testid": "balance-short" }, shortGames(g)))))),
+      h(
+        "table",
+        {},
+        h(
+          "tbody",
+          {},
+          (bilanz.games || []).map((g) =>
+            h(
+              "tr",
+              { "data-game": g.game },
+              h("th", {}, t(`games.${g.game}`)),
+              h("td", {}, `${g.played} ${t("balance.played")}`),
+              h("td", {}, `${g.won} ${t("balance.won")}`),
+              h("td.muted", { "data-testid": "balance-short" }, shortGames(g)),
+            ),
+          ),
+        ),
+      ),
       h("h3", {}, t("balance.entries")),
-      h("table", {}, h("tbody", {}, (bilanz.entries || []).slice(0, 20).map((e) =>
-        h("tr", {},
-          h("td", {}, new Date(e.at * 1000).toLocaleString(prefs.lang)),
-          h("td", {}, t(`balance.reason.${e.reason}`)),
-          h("td.num", { class: e.amount < 0 ? "neg" : "pos" }, (e.amount > 0 ? "+" : "") + e.amount),
-          h("td.num", {}, e.balance))))),
+      h(
+        "table",
+        {},
+        h(
+          "tbody",
+          {},
+          (bilanz.entries || [])
+            .slice(0, 20)
+            .map((e) =>
+              h(
+                "tr",
+                {},
+                h("td", {}, new Date(e.at * 1000).toLocaleString(prefs.lang)),
+                h("td", {}, t(`balance.reason.${e.reason}`)),
+                h("td.num", { class: e.amount < 0 ? "neg" : "pos" }, (e.amount > 0 ? "+" : "") + e.amount),
+                h("td.num", {}, e.balance),
+              ),
+            ),
+        ),
+      ),
     );
     modal(t("balance.title"), body);
   } catch (error) {
@@ -259,33 +376,58 @@ function shortGames(record) {
   return [
     record.unscored ? t("balance.unscored", { n: record.unscored, under }) : null,
     record.no_bonus ? t("balance.no_bonus", { n: record.no_bonus, under }) : null,
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 function showSettings() {
   const toggle = (name, label) => {
-    const box = h("input", { type: "checkbox", id: `pref-${name}`, checked: !!prefs[name],
-      onchange: () => { setPref(name, box.checked); current(); } });
+    const box = h("input", {
+      type: "checkbox",
+      id: `pref-${name}`,
+      checked: !!prefs[name],
+      onchange: () => {
+        setPref(name, box.checked);
+        current();
+      },
+    });
     return h("label.check", { for: `pref-${name}` }, box, label);
   };
-  modal(t("settings.title"), h("div.settings", {},
-    toggle("anim", t("settings.anim")),
-    toggle("magnify", t("settings.magnify")),
-    toggle("widechat", t("settings.widechat")),
-    toggle("playable", t("settings.playable")),
-    toggle("sound", t("settings.sound")),
-    desktopToggle()));
+  modal(
+    t("settings.title"),
+    h(
+      "div.settings",
+      {},
+      toggle("anim", t("settings.anim")),
+      toggle("magnify", t("settings.magnify")),
+      toggle("widechat", t("settings.widechat")),
+      toggle("playable", t("settings.playable")),
+      toggle("sound", t("settings.sound")),
+      desktopToggle(),
+    ),
+  );
 }
 
 // Desktop notifications: the browser's permission is asked only when the player turns them on.
 function desktopToggle() {
-  const box = h("input", { type: "checkbox", id: "pref-notify", checked: !!prefs.notify, disabled: !canNotify(),
+  const box = h("input", {
+    type: "checkbox",
+    id: "pref-notify",
+    checked: !!prefs.notify,
+    disabled: !canNotify(),
     onchange: async () => {
       const wanted = box.checked;
       box.checked = await chooseDesktop(wanted);
       if (wanted && !box.checked) toast(t("settings.notify.denied"));
-    } });
-  return h("label.check", { for: "pref-notify", title: canNotify() ? null : t("settings.notify.none") }, box, t("settings.notify"));
+    },
+  });
+  return h(
+    "label.check",
+    { for: "pref-notify", title: canNotify() ? null : t("settings.notify.none") },
+    box,
+    t("settings.notify"),
+  );
 }
 
 document.addEventListener("keydown", (event) => {

@@ -32,10 +32,21 @@ export function launchCard(token, { tag = "div", small = false, attrs = {} } = {
   const label = special ? t(`sl.kind.${token}`) : t(`sl.motif.${token}`);
   return h(
     `${tag}.card.sl${special ? `.sl-${token.toLowerCase()}` : ".sl-count"}${small ? ".small" : ""}`,
-    { title: launchTip(token), "aria-label": label, role: tag === "div" ? "img" : null, "data-card": token, ...attrs, style: { ...style, ...(attrs.style || {}) } },
+    {
+      title: launchTip(token),
+      "aria-label": label,
+      role: tag === "div" ? "img" : null,
+      "data-card": token,
+      ...attrs,
+      style: { ...style, ...(attrs.style || {}) },
+    },
     h("span.corner", { "aria-hidden": "true" }, special ? glyph(token) : token),
     h("span.big", { "aria-hidden": "true" }, special ? glyph(token) : token),
-    h("span.motif", { "aria-hidden": "true" }, special ? t(`sl.kind.${token}`) : t(`sl.motif.${token}`).replace(/^T−\d+ /, "")),
+    h(
+      "span.motif",
+      { "aria-hidden": "true" },
+      special ? t(`sl.kind.${token}`) : t(`sl.motif.${token}`).replace(/^T−\d+ /, ""),
+    ),
   );
 }
 
@@ -61,7 +72,13 @@ export function towerCard(token, { tag = "div", small = false, attrs = {}, floor
   const crane = token === "CRANE";
   return h(
     `${tag}.card.st.st-${towerPhase(token)}${small ? ".small" : ""}`,
-    { title: towerTip(token), "aria-label": towerName(token), role: tag === "div" ? "img" : null, "data-card": token, ...attrs },
+    {
+      title: towerTip(token),
+      "aria-label": towerName(token),
+      role: tag === "div" ? "img" : null,
+      "data-card": token,
+      ...attrs,
+    },
     h("span.corner", { "aria-hidden": "true" }, crane ? icon("crane") : token),
     h("span.big", { "aria-hidden": "true" }, crane ? (floor ?? icon("crane")) : token),
     h("span.motif", { "aria-hidden": "true" }, crane ? t("st.crane") : ""),
@@ -91,7 +108,13 @@ export function oneCard(token, { tag = "div", small = false, attrs = {}, wish = 
   const symbol = wild ? (token === "W4" ? "+4" : "") : (SO_SYMBOL[token.slice(1)] ?? token.slice(1));
   return h(
     `${tag}.card.so.so-${colour}${small ? ".small" : ""}${wish ? `.wish-${wish}` : ""}`,
-    { title: oneTip(token), "aria-label": oneName(token), role: tag === "div" ? "img" : null, "data-card": token, ...attrs },
+    {
+      title: oneTip(token),
+      "aria-label": oneName(token),
+      role: tag === "div" ? "img" : null,
+      "data-card": token,
+      ...attrs,
+    },
     h("span.corner", { "aria-hidden": "true" }, symbol || "★"),
     h("span.oval", { "aria-hidden": "true" }, wild ? h("span.wheel", {}, symbol) : symbol),
   );

@@ -19,7 +19,11 @@ export function duration(seconds) {
 function shortLine(data) {
   const short = data?.short;
   if (!short) return null;
-  return h("p.end-why", { "data-testid": "end-short" }, t(`end.short.${short.loses}`, { under: duration(short.under) }));
+  return h(
+    "p.end-why",
+    { "data-testid": "end-short" },
+    t(`end.short.${short.loses}`, { under: duration(short.under) }),
+  );
 }
 
 // How many would play the next game: the server's rule (free and left seats filled with
@@ -27,7 +31,9 @@ function shortLine(data) {
 export function nextGamePlayers(table) {
   const { fill, humans_only: humansOnly } = table.settings;
   if (fill === "computer" && !humansOnly) return table.seats.length;
-  const staying = table.seats.filter((seat) => seat.kind === "computer" || (seat.kind === "human" && !seat.left)).length;
+  const staying = table.seats.filter(
+    (seat) => seat.kind === "computer" || (seat.kind === "human" && !seat.left),
+  ).length;
   return Math.min(table.seats.length, staying + table.waiting.length);
 }
 
@@ -82,10 +88,20 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     if (!data) return [];
     const seat = data.seats[index];
     const cells = [];
-    if (data.scored) cells.push(seat?.human ? h("td.num", { "data-testid": "end-points" }, signed(seat.points)) : h("td.num.muted", {}, "–"));
+    if (data.scored)
+      cells.push(
+        seat?.human ? h("td.num", { "data-testid": "end-points" }, signed(seat.points)) : h("td.num.muted", {}, "–"),
+      );
     if (data.stake) {
-      cells.push(seat?.human ? h("td.num", { "data-testid": "end-taler", class: seat.taler < 0 ? "neg" : seat.taler > 0 ? "pos" : null }, signed(seat.taler))
-        : h("td.num.muted", {}, "–"));
+      cells.push(
+        seat?.human
+          ? h(
+              "td.num",
+              { "data-testid": "end-taler", class: seat.taler < 0 ? "neg" : seat.taler > 0 ? "pos" : null },
+              signed(seat.taler),
+            )
+          : h("td.num.muted", {}, "–"),
+      );
     }
     return cells;
   }
@@ -97,22 +113,45 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     if (!rating) return null;
     const after = t("rating.label", { rating: ratingText({ rating: rating.after, provisional: rating.provisional }) });
     const words = `${after} (${signed(rating.change)})${rating.vs_computers ? `, ${t("rating.vs_computers")}` : ""}`;
-    return h("span.end-rating", {
-      "data-testid": "end-rating", class: rating.change < 0 ? "neg" : rating.change > 0 ? "pos" : null,
-      title: words, "aria-label": words,
-    }, `${t("rating")} ${signed(rating.change)}`);
+    return h(
+      "span.end-rating",
+      {
+        "data-testid": "end-rating",
+        class: rating.change < 0 ? "neg" : rating.change > 0 ? "pos" : null,
+        title: words,
+        "aria-label": words,
+      },
+      `${t("rating")} ${signed(rating.change)}`,
+    );
   }
 
   function rows(table, board) {
     const places = table.current?.result?.places;
     if (!places) return [];
-    return table.seats.map((seat, index) => ({ index, seat, place: places[index] }))
+    return table.seats
+      .map((seat, index) => ({ index, seat, place: places[index] }))
       .sort((a, b) => a.place - b.place)
-      .map((row) => h("tr", { class: row.seat.you ? "me" : null },
-        h("td", {}, h("span.place-long", {}, t("table.place", { n: row.place })), h("span.place-short", { "aria-hidden": "true" }, t("table.place.short", { n: row.place }))),
-        h("td", {}, h("span.end-name", {}, seatName(row.seat, row.index)), row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null, ratingNote(row.index)),
-        (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
-        bookingCells(row.index)));
+      .map((row) =>
+        h(
+          "tr",
+          { class: row.seat.you ? "me" : null },
+          h(
+            "td",
+            {},
+            h("span.place-long", {}, t("table.place", { n: row.place })),
+            h("span.place-short", { "aria-hidden": "true" }, t("table.place.short", { n: row.place })),
+          ),
+          h(
+            "td",
+            {},
+            h("span.end-name", {}, seatName(row.seat, row.index)),
+            row.seat.left ? h("span.muted", {}, ` (${t("table.left")})`) : null,
+            ratingNote(row.index),
+          ),
+          (board.resultCells?.(table.current.result, row.index) || []).map((cell) => h("td.num", {}, cell)),
+          bookingCells(row.index),
+        ),
+      );
   }
 
   // A person's name leads to the person's page (a new tab keeps the end screen).
@@ -128,23 +167,69 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const lines = board.roundLines?.(table.current?.view);
     if (!lines?.rows.length) return null;
     const names = table.seats.map((seat, index) => seat.name || t("room.seat", { n: index + 1 }));
-    return h("details.end-rounds", { open: true, "data-testid": "end-rounds" },
+    return h(
+      "details.end-rounds",
+      { open: true, "data-testid": "end-rounds" },
       h("summary", {}, t("end.rounds", { n: lines.rows.length })),
-      h("div.table-scroll", {}, h("table.rounds", {},
-        h("caption.sr-only", {}, lines.caption),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span.sr-only", {}, t("end.round.col"))),
-          names.map((name, index) => h("th.num", { scope: "col", class: table.seats[index].you ? "me" : null }, name)),
-          (lines.heads || []).map((head) => h("th.num.team", { scope: "col" }, head)))),
-        h("tbody", {},
-          lines.rows.map((row) => h("tr", { "data-round": row.round },
-            h("th", { scope: "row" }, t("end.round", { n: row.round }), row.winner === null ? h("span.muted", {}, ` · ${t("end.no_winner")}`) : null),
-            row.cells.map((cell, index) => h("td.num", {
-              class: row.winner === index ? "won" : null,
-              "aria-label": row.winner === index ? `${cell} (${t("end.round.won")})` : null,
-            }, row.winner === index ? `★ ${cell}` : cell)),
-            (row.extra || []).map((cell) => h("td.num.team", {}, cell)))),
-          lines.total ? h("tr.total", {}, h("th", { scope: "row" }, lines.total.label), lines.total.cells.map((cell) => h("td.num", {}, cell)),
-            (lines.total.extra || []).map((cell) => h("td.num.team", { "data-testid": "end-team-total" }, cell))) : null))));
+      h(
+        "div.table-scroll",
+        {},
+        h(
+          "table.rounds",
+          {},
+          h("caption.sr-only", {}, lines.caption),
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              h("th", { scope: "col" }, h("span.sr-only", {}, t("end.round.col"))),
+              names.map((name, index) =>
+                h("th.num", { scope: "col", class: table.seats[index].you ? "me" : null }, name),
+              ),
+              (lines.heads || []).map((head) => h("th.num.team", { scope: "col" }, head)),
+            ),
+          ),
+          h(
+            "tbody",
+            {},
+            lines.rows.map((row) =>
+              h(
+                "tr",
+                { "data-round": row.round },
+                h(
+                  "th",
+                  { scope: "row" },
+                  t("end.round", { n: row.round }),
+                  row.winner === null ? h("span.muted", {}, ` · ${t("end.no_winner")}`) : null,
+                ),
+                row.cells.map((cell, index) =>
+                  h(
+                    "td.num",
+                    {
+                      class: row.winner === index ? "won" : null,
+                      "aria-label": row.winner === index ? `${cell} (${t("end.round.won")})` : null,
+                    },
+                    row.winner === index ? `★ ${cell}` : cell,
+                  ),
+                ),
+                (row.extra || []).map((cell) => h("td.num.team", {}, cell)),
+              ),
+            ),
+            lines.total
+              ? h(
+                  "tr.total",
+                  {},
+                  h("th", { scope: "row" }, lines.total.label),
+                  lines.total.cells.map((cell) => h("td.num", {}, cell)),
+                  (lines.total.extra || []).map((cell) => h("td.num.team", { "data-testid": "end-team-total" }, cell)),
+                )
+              : null,
+          ),
+        ),
+      ),
+    );
   }
 
   function choices(table) {
@@ -152,23 +237,51 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const others = table.seats.some((seat, i) => seat.kind === "human" && !seat.left && i !== table.you);
     const back = seated && table.seats[table.you]?.back;
     const enough = enoughForNextGame(table);
-    const lobby = h("button", { type: "button", "data-key": "end-lobby", "data-testid": "to-lobby", onclick: toLobby }, t("table.to_lobby"));
-    const replay = table.current?.result ? h("a.button-link", {
-      href: replayPath(table.id, table.current.no), "data-route": "", "data-key": "end-replay", "data-testid": "to-replay",
-    }, icon("play"), " ", t("replay.watch")) : null;
+    const lobby = h(
+      "button",
+      { type: "button", "data-key": "end-lobby", "data-testid": "to-lobby", onclick: toLobby },
+      t("table.to_lobby"),
+    );
+    const replay = table.current?.result
+      ? h(
+          "a.button-link",
+          {
+            href: replayPath(table.id, table.current.no),
+            "data-route": "",
+            "data-key": "end-replay",
+            "data-testid": "to-replay",
+          },
+          icon("play"),
+          " ",
+          t("replay.watch"),
+        )
+      : null;
     if (!seated) return [lobby, replay];
     if (!enough) {
       return [
         h("p.end-why", { "data-testid": "end-missing" }, t("table.again.missing")),
-        h("button.primary", { type: "button", "data-key": "end-reopen", "data-testid": "reopen", onclick: again }, t("table.again.reopen")),
+        h(
+          "button.primary",
+          { type: "button", "data-key": "end-reopen", "data-testid": "reopen", onclick: again },
+          t("table.again.reopen"),
+        ),
         lobby,
         replay,
       ];
     }
     return [
-      h("button.primary", {
-        type: "button", "data-key": "end-again", "data-testid": "rematch", disabled: back && others, onclick: again,
-      }, "↻ ", t(`table.again.${table.game}`)),
+      h(
+        "button.primary",
+        {
+          type: "button",
+          "data-key": "end-again",
+          "data-testid": "rematch",
+          disabled: back && others,
+          onclick: again,
+        },
+        "↻ ",
+        t(`table.again.${table.game}`),
+      ),
       lobby,
       replay,
     ];
@@ -195,19 +308,41 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     const result = table.current?.result;
     const gone = table.seats.filter((seat) => seat.kind === "human" && seat.left);
     const extraHead = [...(board.resultColumns?.() || []), ...bookingColumns()];
-    layer.replaceChildren(h("section.end-screen.panel", {
-      "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title", tabindex: "-1",
-    },
-      h("h2", { id: "end-title" }, icon("flag"), " ", t("table.over")),
-      board.endLine?.(result) ? h("p", { "data-testid": "end-line" }, board.endLine(result)) : null,
-      shortLine(booking?.data),
-      gone.map((seat) => h("p.end-why", { "data-testid": "end-left" }, t("table.left_game", { name: seat.name }))),
-      h("table.result", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), extraHead.map((c) => h("th", {}, c)))),
-        h("tbody", {}, rows(table, board))),
-      roundsTable(table, board),
-      table.held_until ? heldLine(table) : null,
-      h("div.row", {}, choices(table))));
+    layer.replaceChildren(
+      h(
+        "section.end-screen.panel",
+        {
+          "data-testid": "end-screen",
+          role: "dialog",
+          "aria-modal": "true",
+          "aria-labelledby": "end-title",
+          tabindex: "-1",
+        },
+        h("h2", { id: "end-title" }, icon("flag"), " ", t("table.over")),
+        board.endLine?.(result) ? h("p", { "data-testid": "end-line" }, board.endLine(result)) : null,
+        shortLine(booking?.data),
+        gone.map((seat) => h("p.end-why", { "data-testid": "end-left" }, t("table.left_game", { name: seat.name }))),
+        h(
+          "table.result",
+          {},
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              h("th", {}, "#"),
+              h("th", {}, ""),
+              extraHead.map((c) => h("th", {}, c)),
+            ),
+          ),
+          h("tbody", {}, rows(table, board)),
+        ),
+        roundsTable(table, board),
+        table.held_until ? heldLine(table) : null,
+        h("div.row", {}, choices(table)),
+      ),
+    );
     // the dialog itself takes the focus (not "Nochmal": an Enter meant for the last move
     // must not start the next game); a button that had it keeps it across updates
     const kept = focused && layer.querySelector(`[data-key="${CSS.escape(focused)}"]`);

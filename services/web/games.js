@@ -49,10 +49,12 @@ const modules = {};
 export async function loadGames() {
   if (offered.length) return offered;
   const games = await api.get(api.lobby("/games"));
-  await Promise.all(games.map(async (game) => {
-    modules[game.name] = await import(`./${game.name}.js`);
-    if (modules[game.name].WORDS) addWords(modules[game.name].WORDS);
-  }));
+  await Promise.all(
+    games.map(async (game) => {
+      modules[game.name] = await import(`./${game.name}.js`);
+      if (modules[game.name].WORDS) addWords(modules[game.name].WORDS);
+    }),
+  );
   offered = games;
   return offered;
 }

@@ -3,8 +3,8 @@ import { prefs } from "./prefs.js";
 import { words as ratingWords } from "./words-ratings.js";
 
 const de = {
-  "brand": "Speedgamez",
-  "skip": "Zum Inhalt",
+  brand: "Speedgamez",
+  skip: "Zum Inhalt",
   "lang.switch": "English",
   "lang.switch.label": "Sprache wechseln",
   "login.title": "Willkommen im Speedgamez-Haus",
@@ -14,11 +14,12 @@ const de = {
   "login.guest": "Als Gast spielen",
   "login.signin": "Anmelden",
   "login.register": "Namen registrieren",
-  "logout": "Abmelden",
+  logout: "Abmelden",
   "games.speedlaunch": "Speedlaunch",
   "games.speedtower": "Speedtower",
   "games.speedone": "Speedone",
-  "games.speedlaunch.about": "Countdown-Ablegen: Zündung bei vier gleichen, Satelliten, Asteroiden und Schwarze Löcher.",
+  "games.speedlaunch.about":
+    "Countdown-Ablegen: Zündung bei vier gleichen, Satelliten, Asteroiden und Schwarze Löcher.",
   "games.speedtower.about": "Türme von 1 bis 12 bauen, Kräne, Lager – wer seinen Bauauftrag zuerst verbaut, gewinnt.",
   "games.speedone.about": "Farbe oder Zahl – Aussetzen, Richtungswechsel, Ziehen, Wünschen. ONE nicht vergessen!",
   "lobby.create": "Tisch eröffnen",
@@ -105,7 +106,8 @@ const de = {
   "notify.back": "{name} möchte nochmal spielen – {game}",
   "notify.next_game": "Die nächste Partie beginnt – {game}",
   "notify.invitation": "{from} lädt dich zu {game} ein",
-  "settings.notify": "Desktop-Benachrichtigungen, wenn der Tab im Hintergrund liegt (dein Zug, Mitspieler, Einladungen)",
+  "settings.notify":
+    "Desktop-Benachrichtigungen, wenn der Tab im Hintergrund liegt (dein Zug, Mitspieler, Einladungen)",
   "settings.notify.denied": "Der Browser erlaubt keine Benachrichtigungen für diese Seite.",
   "settings.notify.none": "Dieser Browser kann keine Benachrichtigungen zeigen.",
   "problem.setting.partners.four_seats": "Partnermodus geht nur zu viert.",
@@ -116,7 +118,7 @@ const de = {
   "problem.setting.game.unknown": "Dieses Spiel gibt es hier nicht.",
   "problem.setting.choice": "{name}: Dieser Wert geht nicht.",
   "problem.setting.unknown": "Unbekannte Einstellung: {name}.",
-  "close": "Schließen",
+  close: "Schließen",
   "opt.rounds": "Runden",
   "opt.rounds.one": "1 Runde",
   "opt.rounds.everyone": "jeder beginnt einmal",
@@ -257,7 +259,8 @@ const de = {
   "sl.motif.2": "T−2 Haltearme lösen",
   "sl.motif.1": "T−1 Abheben!",
   "sl.tip.countdown": "{motif}. Passt auf {v} oder höher; vier gleiche zünden.",
-  "sl.tip.SAT": "Satellit – der Joker: mit Countdown-Karten nimmt er deren Wert an, allein den Wert der obersten Karte.",
+  "sl.tip.SAT":
+    "Satellit – der Joker: mit Countdown-Karten nimmt er deren Wert an, allein den Wert der obersten Karte.",
   "sl.tip.AST": "Asteroid – allein gelegt: ein Gegner muss die ganze Rampe nehmen. Dein Zug ist vorbei.",
   "sl.tip.HOLE": "Schwarzes Loch – allein gelegt: die Rampe verschwindet und du bist nochmal dran.",
   "sl.result.minus": "Minus\u00adpunkte",
@@ -266,7 +269,10 @@ const de = {
   "st.towers": "Baustelle",
   "st.tower": "Turm {t}",
   "st.needs": "braucht {n}",
-  "st.needs.label": { one: "Turm {t}, {n} Stockwerk, braucht {need}", other: "Turm {t}, {n} Stockwerke, braucht {need}" },
+  "st.needs.label": {
+    one: "Turm {t}, {n} Stockwerk, braucht {need}",
+    other: "Turm {t}, {n} Stockwerke, braucht {need}",
+  },
   "st.tower.empty": "leer",
   "st.hand": "Deine Hand",
   "st.stock": "Bauauftrag",
@@ -306,7 +312,10 @@ const de = {
   "so.sort": "Sortierung {n}",
   "so.sort.label": "Sortierung wechseln",
   "so.colour": "Farbe wählen",
-  "so.colour.R": "Rot", "so.colour.G": "Grün", "so.colour.B": "Blau", "so.colour.Y": "Gelb",
+  "so.colour.R": "Rot",
+  "so.colour.G": "Grün",
+  "so.colour.B": "Blau",
+  "so.colour.Y": "Gelb",
   "so.wish": "Gewünscht: {c}",
   "so.direction.1": "Richtung: im Uhrzeigersinn ↻",
   "so.direction.-1": "Richtung: gegen den Uhrzeigersinn ↺",
@@ -318,9 +327,15 @@ const de = {
   "so.team": "Team {n}",
   "so.rounds_won": "Runden gewonnen",
   "so.target": "Ziel {n}",
-  "so.symbol.S": "Aussetzen", "so.symbol.R": "Richtungswechsel", "so.symbol.D": "2 Ziehen",
-  "so.card.W": "Farbjoker", "so.card.W4": "Farbjoker plus 4",
-  "so.tip.number": { one: "{c} {n}: passt auf {c} oder auf jede {n}. Zählt {n} Punkt.", other: "{c} {n}: passt auf {c} oder auf jede {n}. Zählt {n} Punkte." },
+  "so.symbol.S": "Aussetzen",
+  "so.symbol.R": "Richtungswechsel",
+  "so.symbol.D": "2 Ziehen",
+  "so.card.W": "Farbjoker",
+  "so.card.W4": "Farbjoker plus 4",
+  "so.tip.number": {
+    one: "{c} {n}: passt auf {c} oder auf jede {n}. Zählt {n} Punkt.",
+    other: "{c} {n}: passt auf {c} oder auf jede {n}. Zählt {n} Punkte.",
+  },
   "so.tip.S": "{c} Aussetzen: der Nächste wird übersprungen. 20 Punkte.",
   "so.tip.R": "{c} Richtungswechsel: die Spielrichtung dreht sich. 20 Punkte.",
   "so.tip.D": "{c} 2 Ziehen: der Nächste zieht 2 (oder stapelt). 20 Punkte.",
@@ -347,9 +362,12 @@ const de = {
   "problem.token_revoked": "Du wurdest abgemeldet – bitte melde dich wieder an.",
   "problem.account_banned": "Dieses Konto ist gesperrt.",
   "problem.guest_account": "Gäste haben kein Passwort – registriere einen Namen.",
-  "problem.too_many_guests": "Von dieser Adresse kamen gerade zu viele neue Gäste – versuch es in {m} Min. wieder oder melde dich an.",
-  "problem.too_many_sign_ups": "Von dieser Adresse wurden gerade zu viele Namen registriert – versuch es in {m} Min. wieder.",
-  "problem.too_many_tables": "Du sitzt schon an {limit} offenen oder laufenden Tischen – verlass einen oder spiel eine Partie zu Ende.",
+  "problem.too_many_guests":
+    "Von dieser Adresse kamen gerade zu viele neue Gäste – versuch es in {m} Min. wieder oder melde dich an.",
+  "problem.too_many_sign_ups":
+    "Von dieser Adresse wurden gerade zu viele Namen registriert – versuch es in {m} Min. wieder.",
+  "problem.too_many_tables":
+    "Du sitzt schon an {limit} offenen oder laufenden Tischen – verlass einen oder spiel eine Partie zu Ende.",
   "problem.too_many_solo_games": "Zu viele Solo-Partien in kurzer Zeit – warte {s} s.",
   "problem.too_many_invitations": "Zu viele Einladungen in kurzer Zeit – warte {s} s.",
   "problem.too_many_streams": "Du schaust schon {limit} Tische zugleich an – schließ einen Tab und versuch es wieder.",
@@ -427,7 +445,10 @@ const de = {
   "sl.known": "gesehen:",
   "sl.known.label": "Karten, die alle diesen Spieler nehmen sahen: {cards}",
   "so.history": "Ablage ({n})",
-  "so.history.label": { one: "Ablagestapel unter der obersten Karte: {n} Karte", other: "Ablagestapel unter der obersten Karte: {n} Karten, die neuesten zuerst" },
+  "so.history.label": {
+    one: "Ablagestapel unter der obersten Karte: {n} Karte",
+    other: "Ablagestapel unter der obersten Karte: {n} Karten, die neuesten zuerst",
+  },
   "replay.title": "Wiederholung",
   "replay.watch": "Wiederholung ansehen",
   "replay.of": "Tisch {id} · Partie {no}",
@@ -460,17 +481,24 @@ const de = {
   "tour.skip": "Überspringen",
   "tour.hint": "Tipp (Taste T): Der starke Computer zeigt dir einen guten Zug – die Karten leuchten blau.",
   "tour.log": "Im „{log}“ steht jeder Zug zum Nachlesen. Die Regeln findest du oben unter „Regeln“.",
-  "tour.sl.hand": "Deine Hand, nach Werten gruppiert. Gelb umrandet ist, was du jetzt legen darfst: gleich hoch oder niedriger als die oberste Karte der Rampe. Ein Klick wählt eine Gruppe, jeder weitere nimmt eine Karte weg.",
-  "tour.sl.ramp": "Die Startrampe. Die Lämpchen zählen gleiche Werte oben – bei vier zündet die Rakete, die Rampe ist weg und du bist nochmal dran.",
-  "tour.sl.stacks": "Deine vier Stapel: Die offenen Karten spielst du wie Handkarten mit. Ist nur die Blindkarte übrig, darfst du sie zu Beginn eines Zugs wagen.",
+  "tour.sl.hand":
+    "Deine Hand, nach Werten gruppiert. Gelb umrandet ist, was du jetzt legen darfst: gleich hoch oder niedriger als die oberste Karte der Rampe. Ein Klick wählt eine Gruppe, jeder weitere nimmt eine Karte weg.",
+  "tour.sl.ramp":
+    "Die Startrampe. Die Lämpchen zählen gleiche Werte oben – bei vier zündet die Rakete, die Rampe ist weg und du bist nochmal dran.",
+  "tour.sl.stacks":
+    "Deine vier Stapel: Die offenen Karten spielst du wie Handkarten mit. Ist nur die Blindkarte übrig, darfst du sie zu Beginn eines Zugs wagen.",
   "tour.sl.preview": "Hier steht, was deine Auswahl täte – etwa „→ 2 × 7 legen“, „ZÜNDUNG!“ oder „zu hoch“.",
   "tour.sl.play": "„Legen“ (oder Enter) spielt die Auswahl. Passt nichts, nimmst du die Rampe auf.",
-  "tour.sl.opponents": "Deine Gegner: offene Stapelkarten, verdeckte Karten und – unter „gesehen“ – was alle sie nehmen sahen.",
-  "tour.st.towers": "Die Türme: Jeder braucht genau das nächste Stockwerk, das Schild darunter sagt welches. Passende Türme leuchten grün, sobald du eine Karte wählst.",
-  "tour.st.site": "Dein Bauauftrag, deine Hand und deine Lager: Gelb umrandete Karten passen gerade auf einen Turm. Erst die Karte anklicken, dann den Turm.",
+  "tour.sl.opponents":
+    "Deine Gegner: offene Stapelkarten, verdeckte Karten und – unter „gesehen“ – was alle sie nehmen sahen.",
+  "tour.st.towers":
+    "Die Türme: Jeder braucht genau das nächste Stockwerk, das Schild darunter sagt welches. Passende Türme leuchten grün, sobald du eine Karte wählst.",
+  "tour.st.site":
+    "Dein Bauauftrag, deine Hand und deine Lager: Gelb umrandete Karten passen gerade auf einen Turm. Erst die Karte anklicken, dann den Turm.",
   "tour.st.store": "Zum Schluss legst du eine Handkarte ins Lager – das beendet deinen Zug.",
   "tour.st.undo": "Zurück (Z) holt die zuletzt gebaute Karte wieder, solange sie nicht aus dem Auftrag kam.",
-  "tour.so.hand": "Deine Hand: Hervorgehoben sind die Karten, die du jetzt legen darfst – gleiche Farbe oder gleicher Wert wie oben auf der Ablage. Ein Klick legt sie.",
+  "tour.so.hand":
+    "Deine Hand: Hervorgehoben sind die Karten, die du jetzt legen darfst – gleiche Farbe oder gleicher Wert wie oben auf der Ablage. Ein Klick legt sie.",
   "tour.so.discard": "Die Ablage mit der Farbe, die gilt. Daneben die zuletzt gespielten Karten.",
   "tour.so.draw": "Kannst oder willst du nicht legen, ziehst du hier eine Karte – dann ist dein Zug vorbei.",
   "tour.so.one": "Mit zwei Karten drückst du ONE, bevor du die vorletzte legst – sonst gibt es zwei Strafkarten.",
@@ -481,7 +509,7 @@ const de = {
 };
 
 const en = {
-  "skip": "Skip to the content",
+  skip: "Skip to the content",
   "lang.switch": "Deutsch",
   "lang.switch.label": "Switch language",
   "login.title": "Welcome to the Speedgamez house",
@@ -491,7 +519,7 @@ const en = {
   "login.guest": "Play as a guest",
   "login.signin": "Sign in",
   "login.register": "Register the name",
-  "logout": "Sign out",
+  logout: "Sign out",
   "games.speedlaunch.about": "Countdown shedding: four equal ignite, satellites, asteroids and black holes.",
   "games.speedtower.about": "Build towers from 1 to 12 with cranes and storage – empty your stock first to win.",
   "games.speedone.about": "Colour or number – skip, reverse, draw, wild. Don't forget ONE!",
@@ -590,7 +618,7 @@ const en = {
   "problem.setting.game.unknown": "The house has no such game.",
   "problem.setting.choice": "{name}: this value is not possible.",
   "problem.setting.unknown": "Unknown setting: {name}.",
-  "close": "Close",
+  close: "Close",
   "opt.rounds": "Rounds",
   "opt.rounds.one": "1 round",
   "opt.rounds.everyone": "everyone begins once",
@@ -777,7 +805,10 @@ const en = {
   "so.sort": "Order {n}",
   "so.sort.label": "Change the order",
   "so.colour": "Choose a colour",
-  "so.colour.R": "Red", "so.colour.G": "Green", "so.colour.B": "Blue", "so.colour.Y": "Yellow",
+  "so.colour.R": "Red",
+  "so.colour.G": "Green",
+  "so.colour.B": "Blue",
+  "so.colour.Y": "Yellow",
   "so.wish": "Wished: {c}",
   "so.direction.1": "Direction: clockwise ↻",
   "so.direction.-1": "Direction: counter-clockwise ↺",
@@ -788,9 +819,15 @@ const en = {
   "so.team": "Team {n}",
   "so.rounds_won": "Rounds won",
   "so.target": "Target {n}",
-  "so.symbol.S": "Skip", "so.symbol.R": "Reverse", "so.symbol.D": "Draw two",
-  "so.card.W": "Wild", "so.card.W4": "Wild draw four",
-  "so.tip.number": { one: "{c} {n}: goes on {c} or on any {n}. Counts {n} point.", other: "{c} {n}: goes on {c} or on any {n}. Counts {n} points." },
+  "so.symbol.S": "Skip",
+  "so.symbol.R": "Reverse",
+  "so.symbol.D": "Draw two",
+  "so.card.W": "Wild",
+  "so.card.W4": "Wild draw four",
+  "so.tip.number": {
+    one: "{c} {n}: goes on {c} or on any {n}. Counts {n} point.",
+    other: "{c} {n}: goes on {c} or on any {n}. Counts {n} points.",
+  },
   "so.tip.S": "{c} skip: the next player is skipped. 20 points.",
   "so.tip.R": "{c} reverse: the direction turns. 20 points.",
   "so.tip.D": "{c} draw two: the next player draws 2 (or stacks). 20 points.",
@@ -804,8 +841,14 @@ const en = {
   "problem.field.name.length": "A name has {min} to {max} characters.",
   "problem.field.name.chars": "A name may hold only letters, digits, spaces and _ - .",
   "problem.field.password": "This password does not work.",
-  "problem.field.password.short": { one: "The password needs at least {n} character.", other: "The password needs at least {n} characters." },
-  "problem.field.password.long": { one: "The password may have at most {n} character.", other: "The password may have at most {n} characters." },
+  "problem.field.password.short": {
+    one: "The password needs at least {n} character.",
+    other: "The password needs at least {n} characters.",
+  },
+  "problem.field.password.long": {
+    one: "The password may have at most {n} character.",
+    other: "The password may have at most {n} characters.",
+  },
   "problem.field.text": "The chat line is empty or too long.",
   "problem.invalid_settings": "The game cannot be played with these settings.",
   "problem.invalid_chat_line": "This chat line does not work.",
@@ -897,7 +940,10 @@ const en = {
   "sl.known": "seen:",
   "sl.known.label": "Cards everyone saw this player take: {cards}",
   "so.history": "Discards ({n})",
-  "so.history.label": { one: "Discard pile below the top card: {n} card", other: "Discard pile below the top card: {n} cards, newest first" },
+  "so.history.label": {
+    one: "Discard pile below the top card: {n} card",
+    other: "Discard pile below the top card: {n} cards, newest first",
+  },
   "replay.title": "Replay",
   "replay.watch": "Watch the replay",
   "replay.of": "table {id} · game {no}",
@@ -930,17 +976,24 @@ const en = {
   "tour.skip": "Skip",
   "tour.hint": "Hint (key T): the strong computer shows you a good move – its cards light up blue.",
   "tour.log": "The “{log}” keeps every move to read again. The rules are up top under “Rules”.",
-  "tour.sl.hand": "Your hand, grouped by value. Framed in yellow is what you may play now: equal to or lower than the ramp's top card. A click picks a group, each further click removes one card.",
-  "tour.sl.ramp": "The launch ramp. The lamps count equal values on top – at four the rocket ignites, the ramp is gone and you go again.",
-  "tour.sl.stacks": "Your four stacks: play their open cards like hand cards. When only the blind card is left, you may risk it at the start of a turn.",
+  "tour.sl.hand":
+    "Your hand, grouped by value. Framed in yellow is what you may play now: equal to or lower than the ramp's top card. A click picks a group, each further click removes one card.",
+  "tour.sl.ramp":
+    "The launch ramp. The lamps count equal values on top – at four the rocket ignites, the ramp is gone and you go again.",
+  "tour.sl.stacks":
+    "Your four stacks: play their open cards like hand cards. When only the blind card is left, you may risk it at the start of a turn.",
   "tour.sl.preview": "Here it says what your choice would do – “→ play 2 × 7”, “IGNITION!” or “too high”.",
   "tour.sl.play": "“Play” (or Enter) plays your choice. If nothing fits, you take the ramp.",
-  "tour.sl.opponents": "Your opponents: open stack cards, face-down cards and – under “seen” – what everyone saw them take.",
-  "tour.st.towers": "The towers: each needs exactly the next floor, the sign below says which. Towers a chosen card fits light up green.",
-  "tour.st.site": "Your stock, your hand and your storage: cards framed in yellow fit a tower now. Click the card, then the tower.",
+  "tour.sl.opponents":
+    "Your opponents: open stack cards, face-down cards and – under “seen” – what everyone saw them take.",
+  "tour.st.towers":
+    "The towers: each needs exactly the next floor, the sign below says which. Towers a chosen card fits light up green.",
+  "tour.st.site":
+    "Your stock, your hand and your storage: cards framed in yellow fit a tower now. Click the card, then the tower.",
   "tour.st.store": "At the end you put a hand card into storage – that ends your turn.",
   "tour.st.undo": "Undo (Z) takes back the card built last, unless it came from your stock.",
-  "tour.so.hand": "Your hand: the cards you may play now are marked – same colour or same value as the top of the discard pile. A click plays one.",
+  "tour.so.hand":
+    "Your hand: the cards you may play now are marked – same colour or same value as the top of the discard pile. A click plays one.",
   "tour.so.discard": "The discard pile with the colour that counts. Beside it the cards played last.",
   "tour.so.draw": "If you cannot or will not play, draw a card here – then your turn ends.",
   "tour.so.one": "With two cards, press ONE before you play the second to last – otherwise two penalty cards.",
@@ -969,7 +1022,10 @@ function form(text, n) {
 }
 
 // The keys of the counted messages (for the test that renders each at 0, 1 and 2).
-export const counted = () => Object.keys(tables.de).filter((key) => [tables.de[key], tables.en[key]].some((text) => typeof text === "object" && !text.ordinal));
+export const counted = () =>
+  Object.keys(tables.de).filter((key) =>
+    [tables.de[key], tables.en[key]].some((text) => typeof text === "object" && !text.ordinal),
+  );
 
 // A game's own words (its board module's WORDS, games.js), beside the client's.
 export function addWords(words) {

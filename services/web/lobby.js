@@ -33,8 +33,13 @@ function field(id, label, control) {
 }
 
 function select(name, values, labelOf, selected) {
-  return h("select", { name },
-    values.map((value) => h("option", { value: String(value), selected: String(value) === String(selected) }, labelOf(value))));
+  return h(
+    "select",
+    { name },
+    values.map((value) =>
+      h("option", { value: String(value), selected: String(value) === String(selected) }, labelOf(value)),
+    ),
+  );
 }
 
 function readValue(raw, sample) {
@@ -64,25 +69,55 @@ export function optionControls(game, current = {}, seats = null) {
 }
 
 export function settingControls(current = {}) {
-  const clock = select("clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), current.clock ?? 120);
+  const clock = select(
+    "clock",
+    CLOCKS,
+    (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")),
+    current.clock ?? 120,
+  );
   const tempo = select("tempo", ["normal", "fast"], (v) => t(`lobby.tempo.${v}`), current.tempo ?? "normal");
-  const stakes = h("input", { type: "number", name: "stakes", min: 0, max: 100000, step: 10, value: current.stakes ?? 0 });
+  const stakes = h("input", {
+    type: "number",
+    name: "stakes",
+    min: 0,
+    max: 100000,
+    step: 10,
+    value: current.stakes ?? 0,
+  });
   const fill = select("fill", ["computer", "empty"], (v) => t(`lobby.fill.${v}`), current.fill ?? "computer");
-  const strength = select("strength", ["leicht", "normal", "stark"], (v) => t(`strength.${v}`), current.strength ?? "normal");
-  const humans = h("input", { type: "checkbox", name: "humans_only", id: "set-humans", checked: !!current.humans_only });
+  const strength = select(
+    "strength",
+    ["leicht", "normal", "stark"],
+    (v) => t(`strength.${v}`),
+    current.strength ?? "normal",
+  );
+  const humans = h("input", {
+    type: "checkbox",
+    name: "humans_only",
+    id: "set-humans",
+    checked: !!current.humans_only,
+  });
   const fields = [
     field("set-clock", t("lobby.clock"), clock),
     field("set-tempo", t("lobby.tempo"), tempo),
     field("set-stakes", t("lobby.stakes"), stakes),
     field("set-strength", t("lobby.strength"), strength),
-    h("div.open-only", {}, field("set-fill", t("lobby.fill"), fill),
-      h("label.check", { for: "set-humans" }, humans, t("lobby.humans_only"))),
+    h(
+      "div.open-only",
+      {},
+      field("set-fill", t("lobby.fill"), fill),
+      h("label.check", { for: "set-humans" }, humans, t("lobby.humans_only")),
+    ),
   ];
   return {
     fields,
     read: () => ({
-      clock: Number(clock.value), tempo: tempo.value, stakes: Number(stakes.value) || 0,
-      fill: fill.value, strength: strength.value, humans_only: humans.checked,
+      clock: Number(clock.value),
+      tempo: tempo.value,
+      stakes: Number(stakes.value) || 0,
+      fill: fill.value,
+      strength: strength.value,
+      humans_only: humans.checked,
     }),
   };
 }
@@ -127,7 +162,12 @@ export function renderLobby(root, { openTable }) {
     const open = h("input", { type: "radio", name: "mode", id: "mode-open", value: "open", checked: mode !== "solo" });
     const seatValues = [];
     for (let n = spec.min_seats; n <= spec.max_seats; n++) seatValues.push(n);
-    const seats = select("seats", seatValues, (n) => String(n), Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min_seats), spec.max_seats));
+    const seats = select(
+      "seats",
+      seatValues,
+      (n) => String(n),
+      Math.min(Math.max(Number(localStorage.getItem("sg.seats")) || 2, spec.min_seats), spec.max_seats),
+    );
     // the options and settings chosen last for this game (strength, target, clock …)
     const chosen = JSON.parse(localStorage.getItem(`sg.form.${game}`) || "{}");
     let options = optionControls(game, chosen.options || {}, Number(seats.value));
@@ -142,17 +182,28 @@ export function renderLobby(root, { openTable }) {
       localStorage.setItem("sg.seats", seats.value);
       localStorage.setItem(`sg.form.${game}`, JSON.stringify({ options: options.read(), settings: settings.read() }));
     };
-    const form = h("form.create", {
-      "aria-label": t("lobby.create"),
-      onsubmit: (event) => {
-        event.preventDefault();
-        remember();
-        create({ game, seats: Number(seats.value), options: options.read(), settings: { ...settings.read(), solo: solo.checked } });
+    const form = h(
+      "form.create",
+      {
+        "aria-label": t("lobby.create"),
+        onsubmit: (event) => {
+          event.preventDefault();
+          remember();
+          create({
+            game,
+            seats: Number(seats.value),
+            options: options.read(),
+            settings: { ...settings.read(), solo: solo.checked },
+          });
+        },
       },
-    },
-      h("fieldset.modes", {}, h("legend", {}, t("lobby.create")),
+      h(
+        "fieldset.modes",
+        {},
+        h("legend", {}, t("lobby.create")),
         h("label.check", { for: "mode-solo" }, solo, t("lobby.create.solo")),
-        h("label.check", { for: "mode-open" }, open, t("lobby.create.open"))),
+        h("label.check", { for: "mode-open" }, open, t("lobby.create.open")),
+      ),
       h("div.grid-fields", {}, field("create-seats", t("lobby.seats"), seats), optionBox, settings.fields),
       computerRatingsLine(game),
       h("button.primary", { type: "submit", "data-testid": "create-table" }, t("lobby.create")),
@@ -160,13 +211,19 @@ export function renderLobby(root, { openTable }) {
     const sync = () => {
       form.classList.toggle("solo", solo.checked);
       // alone against computers the settings for other players do not apply: disabled, not only dimmed
-      for (const control of form.querySelectorAll(".open-only select, .open-only input")) control.disabled = solo.checked;
+      for (const control of form.querySelectorAll(".open-only select, .open-only input"))
+        control.disabled = solo.checked;
     };
     form.addEventListener("change", remember);
     solo.addEventListener("change", sync);
     open.addEventListener("change", sync);
     sync();
-    form.readSettings = () => ({ game, seats: Math.max(2, Number(seats.value)), options: options.read(), settings: { ...settings.read(), solo: false } });
+    form.readSettings = () => ({
+      game,
+      seats: Math.max(2, Number(seats.value)),
+      options: options.read(),
+      settings: { ...settings.read(), solo: false },
+    });
     return form;
   }
 
@@ -177,36 +234,83 @@ export function renderLobby(root, { openTable }) {
     quick.render(game, gameOf(game));
     clear(
       root,
-      h("div.lobby", {},
-        h("nav.games", { "aria-label": t("lobby.games") }, games().map(({ name }) =>
-          h("button.game-tab", {
-            type: "button", "aria-pressed": String(name === game), "data-game": name,
-            onclick: () => chooseGame(name),
-          }, h("span.game-name", {}, t(`games.${name}`)), h("span.game-about", {}, t(`games.${name}.about`))))),
-        h("section.panel.create-panel", {},
+      h(
+        "div.lobby",
+        {},
+        h(
+          "nav.games",
+          { "aria-label": t("lobby.games") },
+          games().map(({ name }) =>
+            h(
+              "button.game-tab",
+              {
+                type: "button",
+                "aria-pressed": String(name === game),
+                "data-game": name,
+                onclick: () => chooseGame(name),
+              },
+              h("span.game-name", {}, t(`games.${name}`)),
+              h("span.game-about", {}, t(`games.${name}.about`)),
+            ),
+          ),
+        ),
+        h(
+          "section.panel.create-panel",
+          {},
           quick.box,
-          h("button.ghost.rules-open", { type: "button", "data-testid": "rules-open", onclick: () => showRules(game) },
-            icon("book"), " ", t("rules.open", { game: t(`games.${game}`) })),
-          formBox),
+          h(
+            "button.ghost.rules-open",
+            { type: "button", "data-testid": "rules-open", onclick: () => showRules(game) },
+            icon("book"),
+            " ",
+            t("rules.open", { game: t(`games.${game}`) }),
+          ),
+          formBox,
+        ),
         h("section.panel.tables-panel", {}, h("h2", {}, t("lobby.open_tables")), mineBox, tablesBox, runningBox),
-        h("aside.side", {},
+        h(
+          "aside.side",
+          {},
           h("section.panel", {}, h("h2", {}, t("lobby.invitations")), invitesBox),
           h("section.panel", {}, h("h2", {}, t("lobby.online")), onlineBox),
-          h("section.panel", {},
+          h(
+            "section.panel",
+            {},
             h("h2", {}, t("lobby.leaderboard"), " · ", t(`games.${game}`)),
-            h("div.row", { role: "group" }, ["all", "month", "rating"].map((p) =>
-              h("button.small", { type: "button", "aria-pressed": String(p === period), onclick: () => { period = p; refreshBoard(); render(); } }, t(`lobby.period.${p}`)))),
-            boardBox)),
+            h(
+              "div.row",
+              { role: "group" },
+              ["all", "month", "rating"].map((p) =>
+                h(
+                  "button.small",
+                  {
+                    type: "button",
+                    "aria-pressed": String(p === period),
+                    onclick: () => {
+                      period = p;
+                      refreshBoard();
+                      render();
+                    },
+                  },
+                  t(`lobby.period.${p}`),
+                ),
+              ),
+            ),
+            boardBox,
+          ),
+        ),
       ),
     );
   }
 
   function seatSummary(seats, game) {
-    return seats.map((seat) => {
-      if (seat.kind === "empty") return t("room.empty");
-      const rating = seatRating(game, seat);
-      return rating ? `${seat.name} (${ratingText(rating)})` : seat.name;
-    }).join(", ");
+    return seats
+      .map((seat) => {
+        if (seat.kind === "empty") return t("room.empty");
+        const rating = seatRating(game, seat);
+        return rating ? `${seat.name} (${ratingText(rating)})` : seat.name;
+      })
+      .join(", ");
   }
 
   async function refreshTables() {
@@ -215,19 +319,40 @@ export function renderLobby(root, { openTable }) {
         api.get(api.lobby(path`/tables?game=${game}`)),
         api.get(api.lobby("/me/tables")),
       ]);
-      const names = tables.flatMap((table) => table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name));
+      const names = tables.flatMap((table) =>
+        table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name),
+      );
       await loadRatings(game, names).catch(() => {});
       if (!alive) return;
       const mineIds = new Set(mine.map((table) => table.id));
-      clear(mineBox, mine.length ? [h("h3", {}, t("lobby.my_tables")), mine.map((table) => h("div.table-row", {},
-        h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.id}`),
-        h("span.who", {}, seatSummary(table.seats, table.game)),
-        h("button", { type: "button", onclick: () => openTable(table.id) }, t("lobby.back_to"))))] : []);
+      clear(
+        mineBox,
+        mine.length
+          ? [
+              h("h3", {}, t("lobby.my_tables")),
+              mine.map((table) =>
+                h(
+                  "div.table-row",
+                  {},
+                  h("span.tname", {}, `${t(`games.${table.game}`)} · ${table.id}`),
+                  h("span.who", {}, seatSummary(table.seats, table.game)),
+                  h("button", { type: "button", onclick: () => openTable(table.id) }, t("lobby.back_to")),
+                ),
+              ),
+            ]
+          : [],
+      );
       const others = tables.filter((table) => !mineIds.has(table.id));
       const joinable = others.filter((table) => table.status === "open" && table.free > 0);
       const running = others.filter((table) => table.status === "playing");
-      clear(tablesBox, joinable.length ? joinable.map((table) => tableRow(table, "join")) : h("p.muted", {}, t("lobby.no_tables")));
-      clear(runningBox, running.length ? [h("h3", {}, t("lobby.running")), running.map((table) => tableRow(table, "watch"))] : []);
+      clear(
+        tablesBox,
+        joinable.length ? joinable.map((table) => tableRow(table, "join")) : h("p.muted", {}, t("lobby.no_tables")),
+      );
+      clear(
+        runningBox,
+        running.length ? [h("h3", {}, t("lobby.running")), running.map((table) => tableRow(table, "watch"))] : [],
+      );
     } catch (error) {
       if (alive) showError(error);
     }
@@ -244,13 +369,16 @@ export function renderLobby(root, { openTable }) {
         refreshTables();
       }
     };
-    return h("div.table-row", { "data-table": table.id, "data-status": table.status },
+    return h(
+      "div.table-row",
+      { "data-table": table.id, "data-status": table.status },
       h("span.tname", {}, `${t(`games.${table.game}`)} · ${t(`lobby.status.${table.status}`)}`),
       h("span.who", { "data-testid": "table-seats" }, seatSummary(table.seats, table.game)),
       h("span.free", {}, action === "join" ? t("lobby.free", { n: table.free }) : ""),
       action === "join"
         ? h("button", { type: "button", "data-testid": "join", onclick: join }, t("lobby.join"))
-        : h("button", { type: "button", "data-testid": "watch", onclick: () => openTable(table.id) }, t("lobby.watch")));
+        : h("button", { type: "button", "data-testid": "watch", onclick: () => openTable(table.id) }, t("lobby.watch")),
+    );
   }
 
   async function challenge(name) {
@@ -270,11 +398,24 @@ export function renderLobby(root, { openTable }) {
     try {
       const online = await api.get(api.lobby("/online"));
       if (!alive) return;
-      clear(onlineBox, h("li.muted", {}, t("lobby.online.count", { n: online.count })),
-        online.players.map((player) => h("li", {},
-          h("span", {}, player.name),
-          player.you ? h("span.muted", {}, ` (${t("table.you")})`) :
-            h("button.small", { type: "button", "data-testid": "challenge", onclick: () => challenge(player.name) }, t("lobby.challenge")))));
+      clear(
+        onlineBox,
+        h("li.muted", {}, t("lobby.online.count", { n: online.count })),
+        online.players.map((player) =>
+          h(
+            "li",
+            {},
+            h("span", {}, player.name),
+            player.you
+              ? h("span.muted", {}, ` (${t("table.you")})`)
+              : h(
+                  "button.small",
+                  { type: "button", "data-testid": "challenge", onclick: () => challenge(player.name) },
+                  t("lobby.challenge"),
+                ),
+          ),
+        ),
+      );
     } catch (error) {
       /* the next poll tries again */
     }
@@ -286,28 +427,50 @@ export function renderLobby(root, { openTable }) {
       if (!alive) return;
       for (const inv of invitations.filter((entry) => !announced.has(entry.id))) {
         announced.add(inv.id);
-        callPlayer({ title: t("notify.invitation", { from: inv.from, game: t(`games.${inv.game}`) }), kind: "call", tag: `invitation-${inv.id}` });
+        callPlayer({
+          title: t("notify.invitation", { from: inv.from, game: t(`games.${inv.game}`) }),
+          kind: "call",
+          tag: `invitation-${inv.id}`,
+        });
       }
-      clear(invitesBox, invitations.length ? invitations.map((inv) => h("div.invite", { "data-testid": "invitation" },
-        h("span", {}, t("lobby.invitation", { from: inv.from, game: t(`games.${inv.game}`) })),
-        h("button.small.primary", {
-          type: "button",
-          onclick: async () => {
-            try {
-              const accepted = await api.post(api.lobby(path`/invitations/${inv.id}/accept`));
-              openTable(accepted.table);
-            } catch (error) {
-              showError(error);
-            }
-          },
-        }, t("lobby.accept")),
-        h("button.small", {
-          type: "button",
-          onclick: async () => {
-            await api.post(api.lobby(path`/invitations/${inv.id}/decline`)).catch(showError);
-            refreshInvites();
-          },
-        }, t("lobby.decline")))) : h("p.muted", {}, "—"));
+      clear(
+        invitesBox,
+        invitations.length
+          ? invitations.map((inv) =>
+              h(
+                "div.invite",
+                { "data-testid": "invitation" },
+                h("span", {}, t("lobby.invitation", { from: inv.from, game: t(`games.${inv.game}`) })),
+                h(
+                  "button.small.primary",
+                  {
+                    type: "button",
+                    onclick: async () => {
+                      try {
+                        const accepted = await api.post(api.lobby(path`/invitations/${inv.id}/accept`));
+                        openTable(accepted.table);
+                      } catch (error) {
+                        showError(error);
+                      }
+                    },
+                  },
+                  t("lobby.accept"),
+                ),
+                h(
+                  "button.small",
+                  {
+                    type: "button",
+                    onclick: async () => {
+                      await api.post(api.lobby(path`/invitations/${inv.id}/decline`)).catch(showError);
+                      refreshInvites();
+                    },
+                  },
+                  t("lobby.decline"),
+                ),
+              ),
+            )
+          : h("p.muted", {}, "—"),
+      );
     } catch (error) {
       /* the next poll tries again */
     }
@@ -326,10 +489,29 @@ export function renderLobby(root, { openTable }) {
     try {
       const board = await api.get(api.ledger(path`/leaderboards/${game}?period=${period}`));
       if (!alive) return;
-      clear(boardBox,
-        board.top.length ? h("ol.leaders", {}, board.top.map((s) => h("li", { class: s.you ? "me" : null },
-          h("span.rank", {}, s.rank), h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name), h("span.points", {}, s.points)))) : h("p.muted", {}, t("lobby.board.empty")),
-        h("p.muted", {}, board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, n: board.me.points }) : t("lobby.board.me_none")));
+      clear(
+        boardBox,
+        board.top.length
+          ? h(
+              "ol.leaders",
+              {},
+              board.top.map((s) =>
+                h(
+                  "li",
+                  { class: s.you ? "me" : null },
+                  h("span.rank", {}, s.rank),
+                  h("a.name", { href: playerPath(s.name), "data-route": "" }, s.name),
+                  h("span.points", {}, s.points),
+                ),
+              ),
+            )
+          : h("p.muted", {}, t("lobby.board.empty")),
+        h(
+          "p.muted",
+          {},
+          board.me?.rank ? t("lobby.board.me", { rank: board.me.rank, n: board.me.points }) : t("lobby.board.me_none"),
+        ),
+      );
     } catch (error) {
       if (alive) clear(boardBox, h("p.muted", {}, error.message));
     }

@@ -58,7 +58,9 @@ export function takeOff(plan) {
   return plan.map((step) => ({
     step,
     start: found(step.from)?.getBoundingClientRect() ?? null,
-    leaving: step.each ? [...document.querySelectorAll(step.each)].map((el) => [el.cloneNode(true), el.getBoundingClientRect()]) : [],
+    leaving: step.each
+      ? [...document.querySelectorAll(step.each)].map((el) => [el.cloneNode(true), el.getBoundingClientRect()])
+      : [],
   }));
 }
 
@@ -78,7 +80,9 @@ export function land(scene) {
 
 // The first of `selectors` that is drawn (its selector: to find it again after a redraw).
 function foundSelector(selectors) {
-  return [].concat(selectors || []).find((selector) => document.querySelector(selector)?.getBoundingClientRect().width > 0);
+  return []
+    .concat(selectors || [])
+    .find((selector) => document.querySelector(selector)?.getBoundingClientRect().width > 0);
 }
 
 function found(selectors) {
@@ -93,13 +97,29 @@ function fly(step, start) {
   if (step.card) {
     const copy = picture(step.card(), null);
     const size = copy.getBoundingClientRect();
-    Object.assign(copy.style, { left: `${mid(start).x - size.width / 2}px`, top: `${mid(start).y - size.height / 2}px` });
+    Object.assign(copy.style, {
+      left: `${mid(start).x - size.width / 2}px`,
+      top: `${mid(start).y - size.height / 2}px`,
+    });
     const rest = copy.getBoundingClientRect();
     const path = [{ transform: "none" }, { transform: over(rest, end), offset: step.effect ? 0.55 : 1 }];
-    return play(copy, step.effect ? [...path, effect(step.effect, rest, end, over(rest, end))] : path, FLIGHT_MS + (step.effect ? EFFECT_MS : 0), 0);
+    return play(
+      copy,
+      step.effect ? [...path, effect(step.effect, rest, end, over(rest, end))] : path,
+      FLIGHT_MS + (step.effect ? EFFECT_MS : 0),
+      0,
+    );
   }
   const copy = picture(target.cloneNode(true), end);
-  play(copy, [{ transform: over(end, start), opacity: 0.7 }, { transform: "none", opacity: 1 }], FLIGHT_MS, 0);
+  play(
+    copy,
+    [
+      { transform: over(end, start), opacity: 0.7 },
+      { transform: "none", opacity: 1 },
+    ],
+    FLIGHT_MS,
+    0,
+  );
   conceal(target, FLIGHT_MS);
   waiting.push([foundSelector(step.to), performance.now() + FLIGHT_MS]);
 }
@@ -108,8 +128,12 @@ function leave(step, leaving) {
   const target = found(step.to)?.getBoundingClientRect();
   leaving.forEach(([el, rect], index) => {
     const copy = picture(el, rect);
-    const frames = step.effect ? [{ transform: "none", opacity: 1 }, effect(step.effect, rect, target, "none")]
-      : [{ transform: "none", opacity: 1 }, { transform: over(rect, target || rect), opacity: 0.3 }];
+    const frames = step.effect
+      ? [{ transform: "none", opacity: 1 }, effect(step.effect, rect, target, "none")]
+      : [
+          { transform: "none", opacity: 1 },
+          { transform: over(rect, target || rect), opacity: 0.3 },
+        ];
     play(copy, frames, step.effect ? EFFECT_MS : FLIGHT_MS, spread(index, leaving.length));
   });
 }
@@ -117,17 +141,34 @@ function leave(step, leaving) {
 // Where an effect ends, for a copy at `rect` (and `to`, the place it is drawn into).
 function effect(name, rect, to, from) {
   if (name === "launch") {
-    return { transform: `${from === "none" ? "" : from} translateY(-140px) scale(.5)`, opacity: 0, filter: "brightness(1.8)" };
+    return {
+      transform: `${from === "none" ? "" : from} translateY(-140px) scale(.5)`,
+      opacity: 0,
+      filter: "brightness(1.8)",
+    };
   }
   const centre = to ? `translate(${mid(to).x - mid(rect).x}px, ${mid(to).y - mid(rect).y}px)` : "";
   return { transform: `${centre} scale(0) rotate(320deg)`, opacity: 0 };
 }
 
 const MARKS = {
-  flare: [{ boxShadow: "0 0 0 0 #ff8a3d00" }, { boxShadow: "0 0 32px 10px #ff8a3dcc", filter: "brightness(1.4)" }, { boxShadow: "0 0 0 0 #ff8a3d00" }],
-  void: [{ boxShadow: "0 0 0 0 #7b3fd000" }, { boxShadow: "inset 0 0 40px 20px #000, 0 0 24px 6px #7b3fd0cc" }, { boxShadow: "0 0 0 0 #7b3fd000" }],
-  shake: [{ transform: "none" }, { transform: "translateX(-7px) rotate(-2deg)" }, { transform: "translateX(7px) rotate(2deg)" },
-    { transform: "translateX(-4px)" }, { transform: "none" }],
+  flare: [
+    { boxShadow: "0 0 0 0 #ff8a3d00" },
+    { boxShadow: "0 0 32px 10px #ff8a3dcc", filter: "brightness(1.4)" },
+    { boxShadow: "0 0 0 0 #ff8a3d00" },
+  ],
+  void: [
+    { boxShadow: "0 0 0 0 #7b3fd000" },
+    { boxShadow: "inset 0 0 40px 20px #000, 0 0 24px 6px #7b3fd0cc" },
+    { boxShadow: "0 0 0 0 #7b3fd000" },
+  ],
+  shake: [
+    { transform: "none" },
+    { transform: "translateX(-7px) rotate(-2deg)" },
+    { transform: "translateX(7px) rotate(2deg)" },
+    { transform: "translateX(-4px)" },
+    { transform: "none" },
+  ],
 };
 
 function mark(step) {
@@ -141,8 +182,16 @@ function rise(step) {
   const { x, y } = mid(at.getBoundingClientRect());
   Object.assign(word.style, { left: `${x}px`, top: `${y}px` });
   flightLayer().append(word);
-  play(word, [{ opacity: 0, transform: "translate(-50%, -20%) scale(.7)" }, { opacity: 1, transform: "translate(-50%, -60%) scale(1.1)", offset: 0.3 },
-    { opacity: 0, transform: "translate(-50%, -160%) scale(1)" }], WORD_MS, 0);
+  play(
+    word,
+    [
+      { opacity: 0, transform: "translate(-50%, -20%) scale(.7)" },
+      { opacity: 1, transform: "translate(-50%, -60%) scale(1.1)", offset: 0.3 },
+      { opacity: 0, transform: "translate(-50%, -160%) scale(1)" },
+    ],
+    WORD_MS,
+    0,
+  );
 }
 
 // A copy on the flight layer, at `rect`: no control, no name, no state of the card it shows.
@@ -153,14 +202,23 @@ function picture(el, rect) {
     for (const name of COPY_DROPS) part.removeAttribute(name);
     if (part.matches("button")) part.disabled = true;
   }
-  if (rect) Object.assign(el.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+  if (rect)
+    Object.assign(el.style, {
+      left: `${rect.left}px`,
+      top: `${rect.top}px`,
+      width: `${rect.width}px`,
+      height: `${rect.height}px`,
+    });
   flightLayer().append(el);
   return el;
 }
 
 function play(el, frames, duration, delay) {
   const animation = el.animate(frames, { duration, delay, easing: EASE, fill: "backwards" });
-  animation.finished.then(() => el.remove(), () => el.remove());
+  animation.finished.then(
+    () => el.remove(),
+    () => el.remove(),
+  );
 }
 
 function conceal(el, duration) {

@@ -8,8 +8,11 @@ import { sound } from "./sound.js";
 
 const DOT = "●";
 const QUIET_ICON = "data:,";
-const LOUD_ICON = "data:image/svg+xml," + encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#e0362c"/></svg>');
+const LOUD_ICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#e0362c"/></svg>',
+  );
 
 let page = document.title; // the title of the page on screen, without a mark
 let standing = null; // a mark that holds while its reason lasts (your turn)
@@ -58,7 +61,10 @@ export function callPlayer({ title, body = "", kind = "turn", tag = "speedgamez"
   if (Notification.permission !== "granted") return;
   try {
     const note = new Notification(title, { body, tag, renotify: true });
-    note.onclick = () => { window.focus(); note.close(); };
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
   } catch {
     /* a browser that only notifies from a service worker: the title and the sound remain */
   }

@@ -15,7 +15,8 @@ const FIELDS = {
   name: nameProblem,
   to: nameProblem,
   password: (value) => {
-    if (typeof value !== "string" || value.length < PASSWORD_MIN) return t("problem.field.password.short", { n: PASSWORD_MIN });
+    if (typeof value !== "string" || value.length < PASSWORD_MIN)
+      return t("problem.field.password.short", { n: PASSWORD_MIN });
     if (value.length > PASSWORD_MAX) return t("problem.field.password.long", { n: PASSWORD_MAX });
     return t("problem.field.password");
   },
@@ -26,7 +27,8 @@ function nameProblem(value) {
   const name = typeof value === "string" ? value.normalize("NFC").trim() : "";
   if (!name) return t("problem.field.name.blank");
   if (!NAME_CHARS.test(name)) return t("problem.field.name.chars");
-  if (name.length < NAME_MIN || name.length > NAME_MAX) return t("problem.field.name.length", { min: NAME_MIN, max: NAME_MAX });
+  if (name.length < NAME_MIN || name.length > NAME_MAX)
+    return t("problem.field.name.length", { min: NAME_MIN, max: NAME_MAX });
   return t("problem.field.name");
 }
 
@@ -34,7 +36,12 @@ function nameProblem(value) {
 function fieldsOf(errors) {
   const fields = [];
   for (const [key, value] of Object.entries(errors || {})) {
-    if (value && typeof value === "object" && !Array.isArray(value) && ["json", "query", "form", "path"].includes(key)) {
+    if (
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      ["json", "query", "form", "path"].includes(key)
+    ) {
       fields.push(...Object.keys(value));
     } else {
       fields.push(key);
@@ -56,7 +63,8 @@ function stakeText(problem) {
   const names = problem.names || (problem.name ? [problem.name] : []);
   if (names.length > 1) return t("problem.stake_unaffordable.many", { names: names.join(", "), stake });
   if (names.length === 1) return t("problem.stake_unaffordable.name", { name: names[0], stake });
-  if (problem.balance !== undefined) return t("problem.stake_unaffordable.balance", { balance: problem.balance, stake });
+  if (problem.balance !== undefined)
+    return t("problem.stake_unaffordable.balance", { balance: problem.balance, stake });
   return t("problem.stake_unaffordable", { stake });
 }
 
@@ -65,12 +73,16 @@ function stakeText(problem) {
 function settingsText(problem) {
   const refused = Array.isArray(problem.refused) ? problem.refused : [];
   if (!refused.length) return t("problem.invalid_settings");
-  return [...new Set(refused.map(({ setting, reason, min, max }) => {
-    const own = `problem.setting.${setting}.${reason}`;
-    if (t(own) !== own) return t(own, { min, max });
-    const label = t(`opt.${setting}`) !== `opt.${setting}` ? t(`opt.${setting}`) : setting;
-    return t(reason === "unknown" ? "problem.setting.unknown" : "problem.setting.choice", { name: label });
-  }))].join(" ");
+  return [
+    ...new Set(
+      refused.map(({ setting, reason, min, max }) => {
+        const own = `problem.setting.${setting}.${reason}`;
+        if (t(own) !== own) return t(own, { min, max });
+        const label = t(`opt.${setting}`) !== `opt.${setting}` ? t(`opt.${setting}`) : setting;
+        return t(reason === "unknown" ? "problem.setting.unknown" : "problem.setting.choice", { name: label });
+      }),
+    ),
+  ].join(" ");
 }
 
 // How long to wait, from a 429's retry_after: whole seconds, or whole minutes for the hourly quotas.
@@ -84,11 +96,16 @@ const SPECIAL = {
   },
   stake_unaffordable: stakeText,
   invalid_settings: settingsText,
-  already_seated: (problem) => (problem.name ? t("problem.already_seated.name", { name: problem.name }) : t("problem.already_seated")),
-  seat_taken: (problem) => (problem.name ? t("problem.seat_taken.name", { name: problem.name }) : t("problem.seat_taken")),
-  no_such_player: (problem) => (problem.name ? t("problem.no_such_player.name", { name: problem.name }) : t("problem.no_such_player")),
-  wrong_table_status: (problem) => t("problem.wrong_table_status", { status: t(`lobby.status.${problem.table_status}`) }),
-  too_few_players: (problem) => t("problem.too_few_players", { game: t(`games.${problem.game}`), n: problem.min_players ?? 2 }),
+  already_seated: (problem) =>
+    problem.name ? t("problem.already_seated.name", { name: problem.name }) : t("problem.already_seated"),
+  seat_taken: (problem) =>
+    problem.name ? t("problem.seat_taken.name", { name: problem.name }) : t("problem.seat_taken"),
+  no_such_player: (problem) =>
+    problem.name ? t("problem.no_such_player.name", { name: problem.name }) : t("problem.no_such_player"),
+  wrong_table_status: (problem) =>
+    t("problem.wrong_table_status", { status: t(`lobby.status.${problem.table_status}`) }),
+  too_few_players: (problem) =>
+    t("problem.too_few_players", { game: t(`games.${problem.game}`), n: problem.min_players ?? 2 }),
   rate_limited: (problem) => t("problem.rate_limited", { s: seconds(problem) }),
   too_many_guests: (problem) => t("problem.too_many_guests", { m: minutes(problem) }),
   too_many_sign_ups: (problem) => t("problem.too_many_sign_ups", { m: minutes(problem) }),

@@ -11,13 +11,23 @@ const CLOCKS = [120, 30, 60, 90, 0];
 const COMPUTERS_AFTER = [30, 15, 60, 120];
 
 function select(id, values, labelOf, selected) {
-  return h("select", { id }, values.map((value) => h("option", { value: String(value), selected: String(value) === String(selected) }, labelOf(value))));
+  return h(
+    "select",
+    { id },
+    values.map((value) =>
+      h("option", { value: String(value), selected: String(value) === String(selected) }, labelOf(value)),
+    ),
+  );
 }
 
 // Leave the pool even when the page goes away (fetch with keepalive outlives the page).
 function leaveOnClose() {
   if (!session.token) return;
-  fetch(api.lobby("/quickplay"), { method: "DELETE", keepalive: true, headers: { Authorization: `Bearer ${session.token}` } }).catch(() => {});
+  fetch(api.lobby("/quickplay"), {
+    method: "DELETE",
+    keepalive: true,
+    headers: { Authorization: `Bearer ${session.token}` },
+  }).catch(() => {});
 }
 
 export function createQuickPlay({ openTable }) {
@@ -49,9 +59,10 @@ export function createQuickPlay({ openTable }) {
     }
     const waited = Math.round(status.waited || 0);
     const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, "0")}`;
-    const text = status.rating === null || status.rating === undefined
-      ? t("quick.starting")
-      : t("quick.waiting", { time, rating: status.rating, window: status.window, n: status.waiting });
+    const text =
+      status.rating === null || status.rating === undefined
+        ? t("quick.starting")
+        : t("quick.waiting", { time, rating: status.rating, window: status.window, n: status.waiting });
     box.querySelector(".quick-status")?.replaceChildren(text);
     timer = setTimeout(ask, EVERY_MS);
   }
@@ -89,7 +100,8 @@ export function createQuickPlay({ openTable }) {
     box.replaceChildren(
       h("h2", {}, t("quick.title")),
       h("p.quick-status", { role: "status", "aria-live": "polite", "data-testid": "quick-status" }, "…"),
-      h("button", { type: "button", "data-testid": "quick-cancel", onclick: cancel }, t("quick.cancel")));
+      h("button", { type: "button", "data-testid": "quick-cancel", onclick: cancel }, t("quick.cancel")),
+    );
   }
 
   function render(game, spec) {
@@ -98,38 +110,70 @@ export function createQuickPlay({ openTable }) {
     if (waitingFor) return renderWaiting();
     const counts = [];
     for (let n = Math.max(2, box.spec.min_seats); n <= box.spec.max_seats; n++) counts.push(n);
-    const seats = select("quick-seats", ["any", ...counts], (n) => (n === "any" ? t("quick.seats.any") : String(n)), "any");
-    const clock = select("quick-clock", CLOCKS, (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")), 120);
-    const computers = select("quick-computers", ["never", ...COMPUTERS_AFTER], (s) => (s === "never" ? t("quick.computers.never") : `${s} s`), "never");
+    const seats = select(
+      "quick-seats",
+      ["any", ...counts],
+      (n) => (n === "any" ? t("quick.seats.any") : String(n)),
+      "any",
+    );
+    const clock = select(
+      "quick-clock",
+      CLOCKS,
+      (c) => (c ? (c >= 120 ? "2 min" : `${c} s`) : t("lobby.clock.none")),
+      120,
+    );
+    const computers = select(
+      "quick-computers",
+      ["never", ...COMPUTERS_AFTER],
+      (s) => (s === "never" ? t("quick.computers.never") : `${s} s`),
+      "never",
+    );
     const field = (control, label) => h("div.field", {}, h("label", { for: control.id }, label), control);
     box.replaceChildren(
       h("h2", {}, t("quick.title")),
       h("p.muted", {}, t("quick.intro")),
-      h("div.grid-fields", {}, field(seats, t("quick.seats")), field(clock, t("lobby.clock")), field(computers, t("quick.computers"))),
-      h("button.primary", {
-        type: "button", "data-testid": "quick-go",
-        onclick: () => start({
-          game,
-          seats: seats.value === "any" ? null : Number(seats.value),
-          clock: Number(clock.value),
-          computers_after: computers.value === "never" ? null : Number(computers.value),
-        }),
-      }, t("quick.go", { game: t(`games.${game}`) })));
+      h(
+        "div.grid-fields",
+        {},
+        field(seats, t("quick.seats")),
+        field(clock, t("lobby.clock")),
+        field(computers, t("quick.computers")),
+      ),
+      h(
+        "button.primary",
+        {
+          type: "button",
+          "data-testid": "quick-go",
+          onclick: () =>
+            start({
+              game,
+              seats: seats.value === "any" ? null : Number(seats.value),
+              clock: Number(clock.value),
+              computers_after: computers.value === "never" ? null : Number(computers.value),
+            }),
+        },
+        t("quick.go", { game: t(`games.${game}`) }),
+      ),
+    );
   }
 
   // The player waits already (from another tab, or a bot's account): show the wait, ask on.
-  api.get(api.lobby("/quickplay")).then((status) => {
-    if (!alive || status.state !== "waiting") return;
-    waitingFor = { game: status.game };
-    window.addEventListener("pagehide", leaveOnClose);
-    renderWaiting();
-    show(status);
-  }).catch(() => {});
+  api
+    .get(api.lobby("/quickplay"))
+    .then((status) => {
+      if (!alive || status.state !== "waiting") return;
+      waitingFor = { game: status.game };
+      window.addEventListener("pagehide", leaveOnClose);
+      renderWaiting();
+      show(status);
+    })
+    .catch(() => {});
 
   return {
     box,
     render,
-    stop: () => { // the lobby is left while waiting: out of the pool, not seated unseen
+    stop: () => {
+      // the lobby is left while waiting: out of the pool, not seated unseen
       alive = false;
       stopAsking();
       if (waitingFor) call("DELETE", api.lobby("/quickplay")).catch(() => {});

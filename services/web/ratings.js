@@ -24,7 +24,10 @@ export async function loadRatings(game, names) {
   const missing = [...new Set(names)].filter((name) => name && fresh(`${game} ${name}`) === undefined);
   if (!missing.length && fresh(`${game} :computers`)) return;
   if (asked.has(game)) await asked.get(game).catch(() => {});
-  const query = missing.slice(0, 12).map((name) => `name=${encodeURIComponent(name)}`).join("&");
+  const query = missing
+    .slice(0, 12)
+    .map((name) => `name=${encodeURIComponent(name)}`)
+    .join("&");
   const request = api.get(api.ledger(`/ratings/${game}/players${query ? `?${query}` : ""}`));
   asked.set(game, request);
   try {
@@ -32,7 +35,10 @@ export async function loadRatings(game, names) {
     const at = Date.now();
     for (const name of missing.slice(0, 12)) known.set(`${game} ${name}`, { value: null, at });
     for (const player of answer.players) known.set(`${game} ${player.name}`, { value: player, at });
-    known.set(`${game} :computers`, { value: Object.fromEntries(answer.computers.map((c) => [c.strength, c.rating])), at });
+    known.set(`${game} :computers`, {
+      value: Object.fromEntries(answer.computers.map((c) => [c.strength, c.rating])),
+      at,
+    });
   } finally {
     asked.delete(game);
   }
@@ -53,13 +59,20 @@ export function seatRating(game, seat) {
 export function ratingBadge(game, seat, onLoaded) {
   const value = seatRating(game, seat);
   if (value === null && seat.kind !== "empty") {
-    loadRatings(game, seat.kind === "human" ? [seat.name] : []).then(() => seatRating(game, seat) && onLoaded?.()).catch(() => {});
+    loadRatings(game, seat.kind === "human" ? [seat.name] : [])
+      .then(() => seatRating(game, seat) && onLoaded?.())
+      .catch(() => {});
   }
   if (!value) return null;
-  return h("span.rating-badge", {
-    "data-testid": "seat-rating", title: value.provisional ? t("rating.provisional") : t("rating"),
-    "aria-label": t("rating.label", { rating: ratingText(value) }),
-  }, ratingText(value));
+  return h(
+    "span.rating-badge",
+    {
+      "data-testid": "seat-rating",
+      title: value.provisional ? t("rating.provisional") : t("rating"),
+      "aria-label": t("rating.label", { rating: ratingText(value) }),
+    },
+    ratingText(value),
+  );
 }
 
 // "leicht ≈ 870 · normal ≈ 1500 · stark ≈ 1611" for a game (empty until read).
@@ -67,11 +80,15 @@ export function computerRatingsLine(game) {
   const line = h("p.muted.computer-ratings", { "data-testid": "computer-ratings" });
   const fill = () => {
     const ratings = fresh(`${game} :computers`) || {};
-    const list = Object.entries(ratings).map(([strength, rating]) => `${t(`strength.${strength}`)} ≈ ${rating}`).join(" · ");
+    const list = Object.entries(ratings)
+      .map(([strength, rating]) => `${t(`strength.${strength}`)} ≈ ${rating}`)
+      .join(" · ");
     line.textContent = list ? t("rating.computers", { list }) : "";
   };
   fill();
-  loadRatings(game, []).then(fill).catch(() => {});
+  loadRatings(game, [])
+    .then(fill)
+    .catch(() => {});
   return line;
 }
 
@@ -81,18 +98,37 @@ export async function ratingsSection(name) {
   const page = await api.get(api.ledger(`/players/${encodeURIComponent(name)}/ratings?points=100`));
   const rated = page.games.filter((game) => game.games > 0);
   const when = (at) => new Date(at * 1000).toLocaleDateString(lang(), { dateStyle: "short" });
-  return h("section.player-ratings", { "data-testid": "player-ratings" },
+  return h(
+    "section.player-ratings",
+    { "data-testid": "player-ratings" },
     h("h2", {}, t("player.ratings")),
-    rated.length ? rated.map((game) => h("div.rating-game", { "data-game": game.game },
-      h("h3", {}, t(`games.${game.game}`), " ",
-        h("span.rating-now", { "data-testid": "player-rating", title: game.provisional ? t("rating.provisional") : null }, ratingText(game)),
-        h("span.muted", {}, ` · ${t("player.ratings.games", { n: game.games })}`)),
-      ratingChart(game.history, {
-        label: t("player.ratings.chart", { game: t(`games.${game.game}`) }),
-        href: (point) => replayPath(point.table, point.no),
-        title: (point) => `${when(point.at)} · ${t("player.ratings.point", { game: t(`games.${game.game}`), rating: point.after, change: signed(point.change) })}${point.vs_computers ? ` · ${t("rating.vs_computers")}` : ""}`,
-      })))
-      : h("p.muted", {}, t("player.ratings.none")));
+    rated.length
+      ? rated.map((game) =>
+          h(
+            "div.rating-game",
+            { "data-game": game.game },
+            h(
+              "h3",
+              {},
+              t(`games.${game.game}`),
+              " ",
+              h(
+                "span.rating-now",
+                { "data-testid": "player-rating", title: game.provisional ? t("rating.provisional") : null },
+                ratingText(game),
+              ),
+              h("span.muted", {}, ` · ${t("player.ratings.games", { n: game.games })}`),
+            ),
+            ratingChart(game.history, {
+              label: t("player.ratings.chart", { game: t(`games.${game.game}`) }),
+              href: (point) => replayPath(point.table, point.no),
+              title: (point) =>
+                `${when(point.at)} · ${t("player.ratings.point", { game: t(`games.${game.game}`), rating: point.after, change: signed(point.change) })}${point.vs_computers ? ` · ${t("rating.vs_computers")}` : ""}`,
+            }),
+          ),
+        )
+      : h("p.muted", {}, t("player.ratings.none")),
+  );
 }
 
 // The lobby's rating tab of a game: the best established ratings and the caller's own.
@@ -100,9 +136,27 @@ export async function ratingBoard(game, me) {
   const board = await api.get(api.ledger(`/ratings/${game}`));
   const mine = ratingText(board.me);
   return [
-    board.top.length ? h("ol.leaders", { "data-testid": "rating-board" }, board.top.map((entry) => h("li", { class: entry.name === me ? "me" : null },
-      h("span.rank", {}, entry.rank), h("a.name", { href: playerPath(entry.name), "data-route": "" }, entry.name), h("span.points", {}, ratingText(entry)))))
+    board.top.length
+      ? h(
+          "ol.leaders",
+          { "data-testid": "rating-board" },
+          board.top.map((entry) =>
+            h(
+              "li",
+              { class: entry.name === me ? "me" : null },
+              h("span.rank", {}, entry.rank),
+              h("a.name", { href: playerPath(entry.name), "data-route": "" }, entry.name),
+              h("span.points", {}, ratingText(entry)),
+            ),
+          ),
+        )
       : h("p.muted", {}, t("rating.board.empty")),
-    h("p.muted", { "data-testid": "my-rating" }, board.me.rank ? t("rating.board.me", { rating: mine, rank: board.me.rank }) : t("rating.board.me_none", { rating: mine })),
+    h(
+      "p.muted",
+      { "data-testid": "my-rating" },
+      board.me.rank
+        ? t("rating.board.me", { rating: mine, rank: board.me.rank })
+        : t("rating.board.me_none", { rating: mine }),
+    ),
   ];
 }

@@ -27,11 +27,22 @@ export function renderReplay(root, id, no) {
   const seatsBox = h("div.replay-seats");
   const controls = h("div.replay-controls");
   const head = h("h1.replay-title", {}, t("replay.title"));
-  const panel = h("section.replay.panel", { "data-testid": "replay" }, head, controls, linesBox, seatsBox, boardBox, handsBox);
+  const panel = h(
+    "section.replay.panel",
+    { "data-testid": "replay" },
+    head,
+    controls,
+    linesBox,
+    seatsBox,
+    boardBox,
+    handsBox,
+  );
   clear(root, panel);
 
   const ctx = {
-    get table() { return table; },
+    get table() {
+      return table;
+    },
     send: () => null,
     t,
     seatName: (seat) => data?.names[seat] || t("room.seat", { n: seat + 1 }),
@@ -70,8 +81,12 @@ export function renderReplay(root, id, no) {
       draw();
     } catch (error) {
       if (!alive) return;
-      clear(panel, h("h1", {}, t("replay.title")), h("p", { "data-testid": "replay-missing" }, error.message),
-        h("a", { href: tablePath(id), "data-route": "" }, t("replay.to_table")));
+      clear(
+        panel,
+        h("h1", {}, t("replay.title")),
+        h("p", { "data-testid": "replay-missing" }, error.message),
+        h("a", { href: tablePath(id), "data-route": "" }, t("replay.to_table")),
+      );
       if (error.status !== 404 && error.status !== 409) showError(error);
     }
   }
@@ -111,12 +126,30 @@ export function renderReplay(root, id, no) {
     const seat = viewSeat();
     const last = at === data.steps.length - 1;
     return {
-      id, game: data.game, status: "replay", version: at, you: seat,
-      settings: {}, options: data.options, waiting: [],
+      id,
+      game: data.game,
+      status: "replay",
+      version: at,
+      you: seat,
+      settings: {},
+      options: data.options,
+      waiting: [],
       seats: data.names.map((name, index) => ({
-        seat: index, name, kind: data.kinds[index], you: index === seat, left: false, back: false,
+        seat: index,
+        name,
+        kind: data.kinds[index],
+        you: index === seat,
+        left: false,
+        back: false,
       })),
-      current: { no: data.no, to_move: step.to_move, view: step.view, legal: [], preview: null, result: last ? data.result : null },
+      current: {
+        no: data.no,
+        to_move: step.to_move,
+        view: step.view,
+        legal: [],
+        preview: null,
+        result: last ? data.result : null,
+      },
     };
   }
 
@@ -125,43 +158,161 @@ export function renderReplay(root, id, no) {
     const step = data.steps[at];
     const count = data.steps.length - 1;
     table = tableAt(step);
-    clear(head, t("replay.title"), h("span.muted", {}, ` · ${t(`games.${data.game}`)} · ${t("replay.of", { id, no })}`));
+    clear(
+      head,
+      t("replay.title"),
+      h("span.muted", {}, ` · ${t(`games.${data.game}`)} · ${t("replay.of", { id, no })}`),
+    );
     const button = (key, label, text, onclick, disabled = false) =>
-      h("button", { type: "button", "data-testid": `replay-${key}`, "aria-label": label, title: label, onclick, disabled }, text);
+      h(
+        "button",
+        { type: "button", "data-testid": `replay-${key}`, "aria-label": label, title: label, onclick, disabled },
+        text,
+      );
     const slider = h("input", {
-      type: "range", min: 0, max: count, value: at, id: "replay-at", "data-testid": "replay-at",
-      "aria-label": t("replay.jump"), "aria-valuetext": t("replay.step", { i: at, n: count }),
-      oninput: () => { stop(); go(Number(slider.value)); },
+      type: "range",
+      min: 0,
+      max: count,
+      value: at,
+      id: "replay-at",
+      "data-testid": "replay-at",
+      "aria-label": t("replay.jump"),
+      "aria-valuetext": t("replay.step", { i: at, n: count }),
+      oninput: () => {
+        stop();
+        go(Number(slider.value));
+      },
     });
-    const speedSelect = h("select", { id: "replay-speed", "data-testid": "replay-speed", onchange: () => {
-      speed = Number(speedSelect.value);
-      if (timer) { stop(); play(); }
-    } }, SPEEDS.map((s) => h("option", { value: s, selected: s === speed }, `${s}×`)));
+    const speedSelect = h(
+      "select",
+      {
+        id: "replay-speed",
+        "data-testid": "replay-speed",
+        onchange: () => {
+          speed = Number(speedSelect.value);
+          if (timer) {
+            stop();
+            play();
+          }
+        },
+      },
+      SPEEDS.map((s) => h("option", { value: s, selected: s === speed }, `${s}×`)),
+    );
     const seat = viewSeat();
-    const asSelect = h("select", { id: "replay-as", "data-testid": "replay-as", onchange: () => choose(asSelect.value) },
-      data.names.map((name, index) => h("option", { value: String(index), selected: seat === index }, t("replay.as.seat", { name: name || index + 1 }))),
+    const asSelect = h(
+      "select",
+      { id: "replay-as", "data-testid": "replay-as", onchange: () => choose(asSelect.value) },
+      data.names.map((name, index) =>
+        h(
+          "option",
+          { value: String(index), selected: seat === index },
+          t("replay.as.seat", { name: name || index + 1 }),
+        ),
+      ),
       h("option", { value: "spectator", selected: mode === "spectator" }, t("replay.as.spectator")),
-      h("option", { value: "open", selected: mode === "open" }, t("replay.as.open")));
+      h("option", { value: "open", selected: mode === "open" }, t("replay.as.open")),
+    );
     const focused = document.activeElement?.dataset?.testid;
-    clear(controls,
-      h("div.replay-buttons", { role: "group", "aria-label": t("replay.controls") },
-        button("start", t("replay.start"), icon("first"), () => { stop(); go(0); }, at === 0),
-        button("back", t("replay.back"), icon("prev"), () => { stop(); go(at - 1); }, at === 0),
-        h("button.primary", { type: "button", "data-testid": "replay-play", "aria-pressed": String(!!timer), "aria-keyshortcuts": "Space", onclick: play },
-          icon(timer ? "pause" : "play"), " ", timer ? t("replay.pause") : t("replay.play")),
-        button("forward", t("replay.forward"), icon("next"), () => { stop(); go(at + 1); }, at === count),
-        button("end", t("replay.end"), icon("last"), () => { stop(); go(count); }, at === count)),
-      h("div.replay-jump", {}, slider, h("output.replay-step", { for: "replay-at", "data-testid": "replay-step" },
-        at === 0 ? t("replay.deal") : t("replay.step", { i: at, n: count }))),
-      h("div.replay-options", {},
-        h("label", { for: "replay-speed" }, t("replay.speed")), speedSelect,
-        h("label", { for: "replay-as" }, t("replay.as")), asSelect,
-        h("a.replay-table", { href: tablePath(id), "data-route": "" }, t("replay.to_table"))));
+    clear(
+      controls,
+      h(
+        "div.replay-buttons",
+        { role: "group", "aria-label": t("replay.controls") },
+        button(
+          "start",
+          t("replay.start"),
+          icon("first"),
+          () => {
+            stop();
+            go(0);
+          },
+          at === 0,
+        ),
+        button(
+          "back",
+          t("replay.back"),
+          icon("prev"),
+          () => {
+            stop();
+            go(at - 1);
+          },
+          at === 0,
+        ),
+        h(
+          "button.primary",
+          {
+            type: "button",
+            "data-testid": "replay-play",
+            "aria-pressed": String(!!timer),
+            "aria-keyshortcuts": "Space",
+            onclick: play,
+          },
+          icon(timer ? "pause" : "play"),
+          " ",
+          timer ? t("replay.pause") : t("replay.play"),
+        ),
+        button(
+          "forward",
+          t("replay.forward"),
+          icon("next"),
+          () => {
+            stop();
+            go(at + 1);
+          },
+          at === count,
+        ),
+        button(
+          "end",
+          t("replay.end"),
+          icon("last"),
+          () => {
+            stop();
+            go(count);
+          },
+          at === count,
+        ),
+      ),
+      h(
+        "div.replay-jump",
+        {},
+        slider,
+        h(
+          "output.replay-step",
+          { for: "replay-at", "data-testid": "replay-step" },
+          at === 0 ? t("replay.deal") : t("replay.step", { i: at, n: count }),
+        ),
+      ),
+      h(
+        "div.replay-options",
+        {},
+        h("label", { for: "replay-speed" }, t("replay.speed")),
+        speedSelect,
+        h("label", { for: "replay-as" }, t("replay.as")),
+        asSelect,
+        h("a.replay-table", { href: tablePath(id), "data-route": "" }, t("replay.to_table")),
+      ),
+    );
     if (focused) controls.querySelector(`[data-testid="${focused}"]`)?.focus();
     linesBox.textContent = step.lines.length ? step.lines.join(" ") : at === 0 ? t("replay.deal") : "";
-    clear(seatsBox, data.names.map((_, index) => h("span.replay-seat", {
-      class: [step.to_move === index ? "turn" : "", step.seat === index ? "moved" : "", seat === index ? "you" : ""].filter(Boolean).join(" "),
-    }, ctx.seatName(index), step.to_move === index ? ` · ${t("replay.to_move")}` : "")));
+    clear(
+      seatsBox,
+      data.names.map((_, index) =>
+        h(
+          "span.replay-seat",
+          {
+            class: [
+              step.to_move === index ? "turn" : "",
+              step.seat === index ? "moved" : "",
+              seat === index ? "you" : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+          },
+          ctx.seatName(index),
+          step.to_move === index ? ` · ${t("replay.to_move")}` : "",
+        ),
+      ),
+    );
     board.render(boardBox, table);
     renderHands(step);
   }
@@ -170,15 +321,30 @@ export function renderReplay(root, id, no) {
     handsBox.hidden = !step.hands;
     if (!step.hands) return handsBox.replaceChildren();
     const cardsOf = (hand) => (hand ? boardModule(data.game).handCards(hand) : []);
-    clear(handsBox, h("h2", {}, t("replay.hands")),
-      step.hands.map((hand, index) => h("div.open-hand", { "data-seat": index },
-        h("span.open-hand-name", {}, ctx.seatName(index)),
-        h("div.open-hand-cards", {}, cardsOf(hand)))));
+    clear(
+      handsBox,
+      h("h2", {}, t("replay.hands")),
+      step.hands.map((hand, index) =>
+        h(
+          "div.open-hand",
+          { "data-seat": index },
+          h("span.open-hand-name", {}, ctx.seatName(index)),
+          h("div.open-hand-cards", {}, cardsOf(hand)),
+        ),
+      ),
+    );
   }
 
   function onKey(event) {
-    if (!data || typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector(".backdrop")) return;
-    const keys = { ArrowLeft: () => go(at - 1), ArrowRight: () => go(at + 1), Home: () => go(0), End: () => go(data.steps.length - 1), " ": play };
+    if (!data || typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector(".backdrop"))
+      return;
+    const keys = {
+      ArrowLeft: () => go(at - 1),
+      ArrowRight: () => go(at + 1),
+      Home: () => go(0),
+      End: () => go(data.steps.length - 1),
+      " ": play,
+    };
     if (!keys[event.key] || (event.key === " " && event.target.closest?.("button, a"))) return;
     event.preventDefault();
     if (event.key !== " ") stop();

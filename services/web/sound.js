@@ -4,7 +4,18 @@
 import { prefs } from "./prefs.js";
 
 let audio = null;
-const TONES = { turn: [[660, 0], [880, 0.09]], card: [[420, 0]], call: [[523, 0], [659, 0.09], [784, 0.18]] };
+const TONES = {
+  turn: [
+    [660, 0],
+    [880, 0.09],
+  ],
+  card: [[420, 0]],
+  call: [
+    [523, 0],
+    [659, 0.09],
+    [784, 0.18],
+  ],
+};
 
 export function sound(kind) {
   if (!prefs.sound || !TONES[kind]) return false;

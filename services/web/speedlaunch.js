@@ -15,12 +15,13 @@ export function moveKey(move) {
   return JSON.stringify([move.type, move.hand || [], move.stacks || [], move.target ?? null, move.stack ?? null]);
 }
 
-
 const MANY_KINDS = 7; // a hand of more kinds fans each kind closer, so that it stays short
 
 // A hand's cards, small (the replay's open hands): counts by kind.
 export function handCards(hand) {
-  return Object.entries(hand).flatMap(([kind, n]) => Array.from({ length: n }, () => launchCard(kind, { small: true })));
+  return Object.entries(hand).flatMap(([kind, n]) =>
+    Array.from({ length: n }, () => launchCard(kind, { small: true })),
+  );
 }
 
 export function createBoard(ctx) {
@@ -44,7 +45,9 @@ export function createBoard(ctx) {
   }
 
   function selectionValue() {
-    const values = selectedCards().map((c) => c.kind).filter((k) => !SPECIAL.has(k) && k !== "SAT");
+    const values = selectedCards()
+      .map((c) => c.kind)
+      .filter((k) => !SPECIAL.has(k) && k !== "SAT");
     return values.length ? Number(values[0]) : null;
   }
 
@@ -67,9 +70,15 @@ export function createBoard(ctx) {
   function asteroidTargets() {
     if (isSpecial() !== "AST") return [];
     const base = asMove();
-    return legal.filter((m) => m.type === "play" && m.target !== undefined &&
-      JSON.stringify(m.hand || []) === JSON.stringify(base.hand || []) &&
-      JSON.stringify(m.stacks || []) === JSON.stringify(base.stacks || [])).map((m) => m.target);
+    return legal
+      .filter(
+        (m) =>
+          m.type === "play" &&
+          m.target !== undefined &&
+          JSON.stringify(m.hand || []) === JSON.stringify(base.hand || []) &&
+          JSON.stringify(m.stacks || []) === JSON.stringify(base.stacks || []),
+      )
+      .map((m) => m.target);
   }
 
   function playable() {
@@ -109,7 +118,8 @@ export function createBoard(ctx) {
     selection = saved;
     const key = moveKey(move);
     let index = legal.findIndex((m) => moveKey(m) === key);
-    if (index < 0 && targets.length) index = legal.findIndex((m) => moveKey(m) === moveKey({ ...move, target: targets[0] }));
+    if (index < 0 && targets.length)
+      index = legal.findIndex((m) => moveKey(m) === moveKey({ ...move, target: targets[0] }));
     if (index >= 0 && previews.moves?.[index]) return { ...previews.moves[index], targets };
     const group = Object.values(previews.groups || {}).find((g) => g.move && moveKey(g.move) === key);
     return group || null;
@@ -136,7 +146,10 @@ export function createBoard(ctx) {
         if (cards[0] === "HOLE") return t("sl.preview.hole");
         return said.targets.length ? asteroidWords(said.targets) : t("sl.preview.ast_burn");
       }
-      const text = said.value === null ? t("sl.preview.sat", { n: said.count }) : t("sl.preview.play", { n: said.count, v: said.value });
+      const text =
+        said.value === null
+          ? t("sl.preview.sat", { n: said.count })
+          : t("sl.preview.play", { n: said.count, v: said.value });
       return text + (said.ignition ? ` ${t("sl.preview.ignition")}` : "");
     }
     if (said?.too_high || cards.some((kind) => engineGroup(kind)?.too_high)) return t("sl.preview.too_high");
@@ -215,7 +228,8 @@ export function createBoard(ctx) {
     if (!selectedCards().length) return view.phase === "follow" ? t("sl.follow") : t("sl.reject.none");
     if (seatTargets().length) return asteroidWords(seatTargets());
     const reason = previewOf(selection);
-    if (reason === t("sl.preview.too_high") || reason === t("sl.preview.full")) return t("sl.reject.why", { why: reason });
+    if (reason === t("sl.preview.too_high") || reason === t("sl.preview.full"))
+      return t("sl.reject.why", { why: reason });
     return t("sl.reject.mix");
   }
 
@@ -253,45 +267,133 @@ export function createBoard(ctx) {
     const ramp = view.ramp;
     const hidden = Math.max(0, ramp.length - 6);
     const shown = ramp.slice(hidden);
-    return h("section.ramp-area", { "aria-label": t("sl.ramp") },
-      h("div.ramp", { "data-testid": "ramp", role: "group", "aria-label": ramp.length ? t("sl.ramp.count", { n: ramp.length }) : t("sl.ramp.empty") },
-        shown.length ? shown.map((entry, i) => launchCard(entry.card, { attrs: { style: { "--i": i }, class: "on-ramp", "data-ramp": hidden + i } }))
-          : h("div.ramp-empty", {}, icon("rocket"), h("span", {}, t("sl.ramp.empty")))),
+    return h(
+      "section.ramp-area",
+      { "aria-label": t("sl.ramp") },
+      h(
+        "div.ramp",
+        {
+          "data-testid": "ramp",
+          role: "group",
+          "aria-label": ramp.length ? t("sl.ramp.count", { n: ramp.length }) : t("sl.ramp.empty"),
+        },
+        shown.length
+          ? shown.map((entry, i) =>
+              launchCard(entry.card, { attrs: { style: { "--i": i }, class: "on-ramp", "data-ramp": hidden + i } }),
+            )
+          : h("div.ramp-empty", {}, icon("rocket"), h("span", {}, t("sl.ramp.empty"))),
+      ),
       h("div.ramp-count", { "data-testid": "ramp-count" }, ramp.length),
-      h("div.lamps", { role: "img", "aria-label": t("sl.lamps", { n: view.lamps }) },
-        [0, 1, 2, 3].map((i) => h("span.lamp", { class: i < view.lamps ? "lit" : null }))),
+      h(
+        "div.lamps",
+        { role: "img", "aria-label": t("sl.lamps", { n: view.lamps }) },
+        [0, 1, 2, 3].map((i) => h("span.lamp", { class: i < view.lamps ? "lit" : null })),
+      ),
     );
   }
 
   function renderKartenlage() {
-    const short = (kind) => (kind === "SAT" ? icon("satellite", launchName(kind)) : kind === "AST" ? h("span", { title: launchName(kind) }, "☄") : kind === "HOLE" ? h("span", { title: launchName(kind) }, "●") : kind);
-    return h("details.kartenlage", { open: true },
-      h("summary", {}, t("sl.kartenlage"), " · ", t("sl.burned_total", { n: view.burned }), " · ", t("sl.box", { n: view.box })),
-      h("table", {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), KINDS.map((kind) => h("th", { scope: "col" }, short(kind))))),
-        h("tbody", {},
-          h("tr", {}, h("th", { scope: "row" }, t("sl.unknown")), KINDS.map((kind) => h("td", {}, view.card_count.unknown[kind]))),
-          h("tr", {}, h("th", { scope: "row" }, t("sl.burned")), KINDS.map((kind) => h("td", {}, view.card_count.burned[kind]))))));
+    const short = (kind) =>
+      kind === "SAT"
+        ? icon("satellite", launchName(kind))
+        : kind === "AST"
+          ? h("span", { title: launchName(kind) }, "☄")
+          : kind === "HOLE"
+            ? h("span", { title: launchName(kind) }, "●")
+            : kind;
+    return h(
+      "details.kartenlage",
+      { open: true },
+      h(
+        "summary",
+        {},
+        t("sl.kartenlage"),
+        " · ",
+        t("sl.burned_total", { n: view.burned }),
+        " · ",
+        t("sl.box", { n: view.box }),
+      ),
+      h(
+        "table",
+        {},
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, ""),
+            KINDS.map((kind) => h("th", { scope: "col" }, short(kind))),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, t("sl.unknown")),
+            KINDS.map((kind) => h("td", {}, view.card_count.unknown[kind])),
+          ),
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, t("sl.burned")),
+            KINDS.map((kind) => h("td", {}, view.card_count.burned[kind])),
+          ),
+        ),
+      ),
+    );
   }
 
   function renderOpponents() {
     const targets = seatTargets();
-    return h("div.opponents", {}, view.players.map((player, seat) => {
-      if (seat === me()) return null;
-      const target = targets.includes(seat);
-      return h(target ? "button.opponent" : "div.opponent", {
-        class: [target ? "targetable" : "", ctx.table.current?.to_move === seat ? "turn" : ""].join(" "),
-        type: target ? "button" : null, role: target ? null : "group", "data-seat": seat,
-        "aria-label": target ? t("sl.target", { name: ctx.seatName(seat) }) : t("sl.stacks_of", { name: ctx.seatName(seat) }),
-        onclick: target ? () => shoot(seat) : null,
-      },
-        h("div.opp-name", {}, ctx.seatName(seat), " · ", t("table.cards", { n: player.cards })),
-        h("div.opp-stacks", {}, player.open.map((card, i) => h("div.mini-stack", {},
-          card ? launchCard(card, { small: true }) : (player.face_down[i] ? cardBack("speedlaunch", { small: true }) : h("div.card.small.gap")),
-          player.face_down[i] ? h("span.fd", { "aria-label": t("sl.face_down", { n: player.face_down[i] }) }, "▮".repeat(player.face_down[i])) : null))),
-        h("div.opp-hand", {}, cardBack("speedlaunch", { small: true, count: player.hand })),
-        knownCards(player));
-    }));
+    return h(
+      "div.opponents",
+      {},
+      view.players.map((player, seat) => {
+        if (seat === me()) return null;
+        const target = targets.includes(seat);
+        return h(
+          target ? "button.opponent" : "div.opponent",
+          {
+            class: [target ? "targetable" : "", ctx.table.current?.to_move === seat ? "turn" : ""].join(" "),
+            type: target ? "button" : null,
+            role: target ? null : "group",
+            "data-seat": seat,
+            "aria-label": target
+              ? t("sl.target", { name: ctx.seatName(seat) })
+              : t("sl.stacks_of", { name: ctx.seatName(seat) }),
+            onclick: target ? () => shoot(seat) : null,
+          },
+          h("div.opp-name", {}, ctx.seatName(seat), " · ", t("table.cards", { n: player.cards })),
+          h(
+            "div.opp-stacks",
+            {},
+            player.open.map((card, i) =>
+              h(
+                "div.mini-stack",
+                {},
+                card
+                  ? launchCard(card, { small: true })
+                  : player.face_down[i]
+                    ? cardBack("speedlaunch", { small: true })
+                    : h("div.card.small.gap"),
+                player.face_down[i]
+                  ? h(
+                      "span.fd",
+                      { "aria-label": t("sl.face_down", { n: player.face_down[i] }) },
+                      "▮".repeat(player.face_down[i]),
+                    )
+                  : null,
+              ),
+            ),
+          ),
+          h("div.opp-hand", {}, cardBack("speedlaunch", { small: true, count: player.hand })),
+          knownCards(player),
+        );
+      }),
+    );
   }
 
   // The cards of an opponent's hand everyone saw it take (the engine's players[i].known).
@@ -299,42 +401,85 @@ export function createBoard(ctx) {
     const known = Object.entries(player.known || {}).filter(([, n]) => n > 0);
     if (!known.length) return null;
     const words = known.map(([kind, n]) => `${n} × ${launchName(kind)}`).join(", ");
-    return h("div.opp-known", { "data-testid": "known", role: "group", "aria-label": t("sl.known.label", { cards: words }), title: t("sl.known.label", { cards: words }) },
+    return h(
+      "div.opp-known",
+      {
+        "data-testid": "known",
+        role: "group",
+        "aria-label": t("sl.known.label", { cards: words }),
+        title: t("sl.known.label", { cards: words }),
+      },
       h("span.muted", { "aria-hidden": "true" }, t("sl.known")),
-      known.map(([kind, n]) => h("span.known-card", { "aria-hidden": "true" }, launchCard(kind, { small: true }), n > 1 ? h("span.known-n", {}, `×${n}`) : null)));
+      known.map(([kind, n]) =>
+        h(
+          "span.known-card",
+          { "aria-hidden": "true" },
+          launchCard(kind, { small: true }),
+          n > 1 ? h("span.known-n", {}, `×${n}`) : null,
+        ),
+      ),
+    );
   }
 
   function renderStacks() {
     const my = view.players[me()];
     const blinds = new Set(legal.filter((m) => m.type === "blind").map((m) => m.stack));
-    return h("section.my-stacks", { "aria-label": t("sl.stacks") }, my.open.map((card, index) => {
-      const selected = selection.stacks.includes(index);
-      const pieces = [];
-      if (card && my.face_down[index]) pieces.push(h("div.under", { "aria-hidden": "true" }, cardBack("speedlaunch")));
-      if (card) {
-        pieces.push(launchCard(card, {
-          tag: "button",
-          attrs: {
-            type: "button", "data-key": `stack-${index}`, "data-stack": index,
-            class: [selected ? "selected" : "", isHinted(null, index) ? "hinted" : "", mine() && pickMove({ hand: {}, stacks: [index] }).legal ? "playable" : ""].join(" "),
-            "aria-pressed": String(selected), disabled: !mine(),
-            "aria-label": `${t("sl.stack", { n: index + 1 })}: ${launchName(card)}`,
-            onclick: () => clickStack(index),
-          },
-        }));
-      } else if (blinds.has(index)) {
-        pieces.push(h("button.blind", {
-          type: "button", "data-testid": "blind", "data-key": `blind-${index}`,
-          "aria-label": t("sl.blind.label", { n: index + 1 }), onclick: () => ctx.send({ type: "blind", stack: index }),
-        }, cardBack("speedlaunch"), h("span", {}, t("sl.blind"))));
-      } else if (my.face_down[index]) {
-        pieces.push(cardBack("speedlaunch"));
-      } else {
-        pieces.push(h("div.card.gap", { "aria-hidden": "true" }));
-      }
-      return h("div.stack", { role: "group", "aria-label": t("sl.stack", { n: index + 1 }) },
-        pieces, h("span.fd", {}, my.face_down[index] ? t("sl.face_down", { n: my.face_down[index] }) : ""));
-    }));
+    return h(
+      "section.my-stacks",
+      { "aria-label": t("sl.stacks") },
+      my.open.map((card, index) => {
+        const selected = selection.stacks.includes(index);
+        const pieces = [];
+        if (card && my.face_down[index])
+          pieces.push(h("div.under", { "aria-hidden": "true" }, cardBack("speedlaunch")));
+        if (card) {
+          pieces.push(
+            launchCard(card, {
+              tag: "button",
+              attrs: {
+                type: "button",
+                "data-key": `stack-${index}`,
+                "data-stack": index,
+                class: [
+                  selected ? "selected" : "",
+                  isHinted(null, index) ? "hinted" : "",
+                  mine() && pickMove({ hand: {}, stacks: [index] }).legal ? "playable" : "",
+                ].join(" "),
+                "aria-pressed": String(selected),
+                disabled: !mine(),
+                "aria-label": `${t("sl.stack", { n: index + 1 })}: ${launchName(card)}`,
+                onclick: () => clickStack(index),
+              },
+            }),
+          );
+        } else if (blinds.has(index)) {
+          pieces.push(
+            h(
+              "button.blind",
+              {
+                type: "button",
+                "data-testid": "blind",
+                "data-key": `blind-${index}`,
+                "aria-label": t("sl.blind.label", { n: index + 1 }),
+                onclick: () => ctx.send({ type: "blind", stack: index }),
+              },
+              cardBack("speedlaunch"),
+              h("span", {}, t("sl.blind")),
+            ),
+          );
+        } else if (my.face_down[index]) {
+          pieces.push(cardBack("speedlaunch"));
+        } else {
+          pieces.push(h("div.card.gap", { "aria-hidden": "true" }));
+        }
+        return h(
+          "div.stack",
+          { role: "group", "aria-label": t("sl.stack", { n: index + 1 }) },
+          pieces,
+          h("span.fd", {}, my.face_down[index] ? t("sl.face_down", { n: my.face_down[index] }) : ""),
+        );
+      }),
+    );
   }
 
   function renderHand() {
@@ -345,21 +490,45 @@ export function createBoard(ctx) {
       const picked = selection.hand[kind] || 0;
       const pick = mine() ? pickMove(groupPick(kind)) : { legal: false };
       const tip = mine() ? previewOf(groupPick(kind)) : "";
-      return h("button.group", {
-        type: "button", "data-kind": kind, "data-key": `group-${kind}`,
-        class: [picked ? "selected" : "", pick.legal ? "playable" : "", isHinted(kind, null) ? "hinted" : ""].join(" "),
-        disabled: !mine(),
-        "aria-pressed": String(!!picked),
-        "aria-label": `${t("sl.group", { n: count, card: launchName(kind) })}${picked ? ` (${picked} ✓)` : ""}${tip ? ` – ${tip}` : ""}`,
-        onclick: () => clickGroup(kind),
-        onmouseenter: () => { previewBox.textContent = tip; previewBox.classList.toggle("bad", tip === t("sl.preview.too_high")); },
-        onfocus: () => { previewBox.textContent = tip; },
-        onmouseleave: () => { previewBox.textContent = preview; previewBox.classList.remove("bad"); },
-      },
-        h("span.fan", { "aria-hidden": "true" }, Array.from({ length: Math.min(count, 4) }, (_, i) => launchCard(kind, { attrs: { style: { "--i": i } } }))),
-        h("span.count", { "aria-hidden": "true" }, picked ? `${picked}/${count}` : `× ${count}`));
+      return h(
+        "button.group",
+        {
+          type: "button",
+          "data-kind": kind,
+          "data-key": `group-${kind}`,
+          class: [picked ? "selected" : "", pick.legal ? "playable" : "", isHinted(kind, null) ? "hinted" : ""].join(
+            " ",
+          ),
+          disabled: !mine(),
+          "aria-pressed": String(!!picked),
+          "aria-label": `${t("sl.group", { n: count, card: launchName(kind) })}${picked ? ` (${picked} ✓)` : ""}${tip ? ` – ${tip}` : ""}`,
+          onclick: () => clickGroup(kind),
+          onmouseenter: () => {
+            previewBox.textContent = tip;
+            previewBox.classList.toggle("bad", tip === t("sl.preview.too_high"));
+          },
+          onfocus: () => {
+            previewBox.textContent = tip;
+          },
+          onmouseleave: () => {
+            previewBox.textContent = preview;
+            previewBox.classList.remove("bad");
+          },
+        },
+        h(
+          "span.fan",
+          { "aria-hidden": "true" },
+          Array.from({ length: Math.min(count, 4) }, (_, i) => launchCard(kind, { attrs: { style: { "--i": i } } })),
+        ),
+        h("span.count", { "aria-hidden": "true" }, picked ? `${picked}/${count}` : `× ${count}`),
+      );
     });
-    return h("section.my-hand", { "aria-label": t("sl.hand") }, previewBox, h("div.groups", { class: groups.length > MANY_KINDS ? "many" : null }, groups));
+    return h(
+      "section.my-hand",
+      { "aria-label": t("sl.hand") },
+      previewBox,
+      h("div.groups", { class: groups.length > MANY_KINDS ? "many" : null }, groups),
+    );
   }
 
   function renderActions() {
@@ -367,12 +536,58 @@ export function createBoard(ctx) {
     const special = isSpecial();
     const take = legal.find((m) => m.type === "take");
     const end = legal.find((m) => m.type === "end");
-    return h("div.actions", {},
-      h("button.primary", { type: "button", "data-testid": "play", disabled: !move, onclick: play, "aria-keyshortcuts": "Enter" },
-        special ? t("sl.use") : t("sl.play"), keyHint("Enter")),
-      h("button", { type: "button", "data-testid": "clear", disabled: !selectedCards().length, "aria-keyshortcuts": "Escape", onclick: () => { clear(); ctx.rerender(); } }, t("sl.clear"), keyHint("Esc")),
-      take ? h("button", { type: "button", "data-testid": "take", onclick: () => { clear(); ctx.send(take); } }, t("sl.take")) : null,
-      end ? h("button", { type: "button", "data-testid": "end", onclick: () => { clear(); ctx.send(end); } }, t("sl.end")) : null,
+    return h(
+      "div.actions",
+      {},
+      h(
+        "button.primary",
+        { type: "button", "data-testid": "play", disabled: !move, onclick: play, "aria-keyshortcuts": "Enter" },
+        special ? t("sl.use") : t("sl.play"),
+        keyHint("Enter"),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          "data-testid": "clear",
+          disabled: !selectedCards().length,
+          "aria-keyshortcuts": "Escape",
+          onclick: () => {
+            clear();
+            ctx.rerender();
+          },
+        },
+        t("sl.clear"),
+        keyHint("Esc"),
+      ),
+      take
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-testid": "take",
+              onclick: () => {
+                clear();
+                ctx.send(take);
+              },
+            },
+            t("sl.take"),
+          )
+        : null,
+      end
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-testid": "end",
+              onclick: () => {
+                clear();
+                ctx.send(end);
+              },
+            },
+            t("sl.end"),
+          )
+        : null,
     );
   }
 
@@ -385,25 +600,44 @@ export function createBoard(ctx) {
     const whence = origins(before, after, mover);
     const growth = after.ramp.length - before.ramp.length;
     if (growth > 0) {
-      return after.ramp.slice(before.ramp.length).map((entry, i) => ({ to: `[data-ramp="${before.ramp.length + i}"]`, from: whence(entry.card) }));
+      return after.ramp
+        .slice(before.ramp.length)
+        .map((entry, i) => ({ to: `[data-ramp="${before.ramp.length + i}"]`, from: whence(entry.card) }));
     }
     const burned = (kind) => after.card_count.burned[kind] - before.card_count.burned[kind];
     const played = (kind, effect) => ({ card: () => launchCard(kind), from: whence(kind), to: RAMP, effect });
     if (burned("HOLE") > 0) {
-      return [played("HOLE", "swallow"), { each: RAMP_CARDS, to: RAMP, effect: "swallow" }, { mark: RAMP, effect: "void" }, { word: launchName("HOLE"), at: RAMP }];
+      return [
+        played("HOLE", "swallow"),
+        { each: RAMP_CARDS, to: RAMP, effect: "swallow" },
+        { mark: RAMP, effect: "void" },
+        { word: launchName("HOLE"), at: RAMP },
+      ];
     }
     const taker = takerOf(before, after);
     const hit = taker !== null && taker !== mover; // an asteroid's target took the ramp
     if (hit || burned("AST") > 0) {
-      return [...(burned("AST") > 0 ? [played("AST", "swallow")] : []),
-        ...(hit ? [{ each: RAMP_CARDS, to: handOf(taker) }, { mark: handOf(taker), effect: "shake" }] : []),
-        { word: launchName("AST"), at: RAMP }];
+      return [
+        ...(burned("AST") > 0 ? [played("AST", "swallow")] : []),
+        ...(hit
+          ? [
+              { each: RAMP_CARDS, to: handOf(taker) },
+              { mark: handOf(taker), effect: "shake" },
+            ]
+          : []),
+        { word: launchName("AST"), at: RAMP },
+      ];
     }
     if (after.burned > before.burned) {
       const gone = Object.keys(after.card_count.burned).flatMap((kind) =>
-        Array(Math.max(0, burned(kind) - before.ramp.filter((entry) => entry.card === kind).length)).fill(kind));
-      return [...gone.map((kind) => played(kind, "launch")), { each: RAMP_CARDS, effect: "launch" }, { mark: RAMP, effect: "flare" },
-        { word: t("sl.preview.ignition"), at: RAMP }];
+        Array(Math.max(0, burned(kind) - before.ramp.filter((entry) => entry.card === kind).length)).fill(kind),
+      );
+      return [
+        ...gone.map((kind) => played(kind, "launch")),
+        { each: RAMP_CARDS, effect: "launch" },
+        { mark: RAMP, effect: "flare" },
+        { word: t("sl.preview.ignition"), at: RAMP },
+      ];
     }
     return taker === null ? null : [{ each: RAMP_CARDS, to: handOf(taker) }];
   }
@@ -413,7 +647,9 @@ export function createBoard(ctx) {
   // or stacks.
   function origins(before, after, seat) {
     const own = seat === me();
-    const left = own ? Object.fromEntries(KINDS.map((kind) => [kind, (before.hand?.[kind] || 0) - (after.hand?.[kind] || 0)])) : {};
+    const left = own
+      ? Object.fromEntries(KINDS.map((kind) => [kind, (before.hand?.[kind] || 0) - (after.hand?.[kind] || 0)]))
+      : {};
     const open = [...before.players[seat].open];
     return (kind) => {
       if (left[kind] > 0) {
@@ -448,23 +684,49 @@ export function createBoard(ctx) {
       if (!view) return;
       if (!mine()) clear();
       preview = selectedCards().length ? previewOf(selection) : "";
-      const phaseNote = !mine() ? null : view.phase === "aim" ? t("sl.aim") : view.phase === "follow" ? t("sl.follow")
-        : seatTargets().length ? asteroidWords(seatTargets()) : null;
+      const phaseNote = !mine()
+        ? null
+        : view.phase === "aim"
+          ? t("sl.aim")
+          : view.phase === "follow"
+            ? t("sl.follow")
+            : seatTargets().length
+              ? asteroidWords(seatTargets())
+              : null;
       const round = view.rounds > 1 ? h("span.round", {}, t("sl.round", { r: view.round, n: view.rounds })) : null;
-      el.replaceChildren(h("div.sl-board.zones", {},
-        h("div.zone-opps", {}, renderOpponents()),
-        h("div.zone-centre", {}, h("div.centre", {}, renderRamp(), renderKartenlage(), round),
-          phaseNote ? h("p.phase-note", { role: "status" }, phaseNote) : null),
-        me() !== null ? h("div.zone-own", {}, renderStacks(), renderHand(), mine() ? renderActions() : null) : null));
+      el.replaceChildren(
+        h(
+          "div.sl-board.zones",
+          {},
+          h("div.zone-opps", {}, renderOpponents()),
+          h(
+            "div.zone-centre",
+            {},
+            h("div.centre", {}, renderRamp(), renderKartenlage(), round),
+            phaseNote ? h("p.phase-note", { role: "status" }, phaseNote) : null,
+          ),
+          me() !== null ? h("div.zone-own", {}, renderStacks(), renderHand(), mine() ? renderActions() : null) : null,
+        ),
+      );
     },
-    newGame() { clear(); hinted = null; },
+    newGame() {
+      clear();
+      hinted = null;
+    },
     seatInfo(v, seat) {
       const player = v.players?.[seat];
       if (!player) return null;
-      return { label: t("table.cards", { n: player.cards }), extra: v.rounds > 1 ? t("sl.minus", { n: v.minus[seat] }) : null };
+      return {
+        label: t("table.cards", { n: player.cards }),
+        extra: v.rounds > 1 ? t("sl.minus", { n: v.minus[seat] }) : null,
+      };
     },
-    targetable(seat) { return seatTargets().includes(seat); },
-    seatClick(seat) { shoot(seat); },
+    targetable(seat) {
+      return seatTargets().includes(seat);
+    },
+    seatClick(seat) {
+      shoot(seat);
+    },
     key(event) {
       if (!view || !mine()) return false;
       if (event.key === "Enter") {
@@ -472,10 +734,17 @@ export function createBoard(ctx) {
         if (!playable() && event.target?.closest?.("button")) return false; // Enter clicks it
         return play();
       }
-      if (event.key === "Escape") { clear(); ctx.rerender(); return true; }
+      if (event.key === "Escape") {
+        clear();
+        ctx.rerender();
+        return true;
+      }
       return false;
     },
-    showHint(move) { hinted = move; if (root) ctx.rerender(); },
+    showHint(move) {
+      hinted = move;
+      if (root) ctx.rerender();
+    },
     describe(move) {
       if (move.type === "take") return t("sl.take");
       if (move.type === "end") return t("sl.end");
@@ -490,11 +759,14 @@ export function createBoard(ctx) {
     resultCells: (result, seat) => [result?.minus?.[seat] ?? "", result?.rounds_won?.[seat] ?? ""],
     // the end screen's rounds (a game of more than one): the cards each seat had left, which
     // are its minus points of the round, and the minus points after the last
-    roundLines: (v) => v?.rounds > 1 && v.round_history?.length ? {
-      caption: t("sl.result.minus"),
-      rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.remaining })),
-      total: { label: t("sl.result.minus"), cells: v.minus },
-    } : null,
+    roundLines: (v) =>
+      v?.rounds > 1 && v.round_history?.length
+        ? {
+            caption: t("sl.result.minus"),
+            rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.remaining })),
+            total: { label: t("sl.result.minus"), cells: v.minus },
+          }
+        : null,
   };
 }
 

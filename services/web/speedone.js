@@ -69,18 +69,31 @@ export function createBoard(ctx) {
 
   // The others at the table; in partner mode the own partner apart, beside the own hand.
   function renderOpponents() {
-    return h("div.opponents.so-opps", {}, view.hand_sizes.map((size, seat) => {
-      if (seat === me() || seat === partnerOf(me())) return null;
-      return otherSeat(seat, size, "div.opponent");
-    }));
+    return h(
+      "div.opponents.so-opps",
+      {},
+      view.hand_sizes.map((size, seat) => {
+        if (seat === me() || seat === partnerOf(me())) return null;
+        return otherSeat(seat, size, "div.opponent");
+      }),
+    );
   }
 
   function otherSeat(seat, size, tag, label = partners() ? t("so.team", { n: (seat % 2) + 1 }) : null) {
     const out = view.left.includes(seat);
-    return h(tag, { class: [view.turn === seat ? "turn" : "", out ? "gone" : ""].join(" "), "data-seat": seat },
+    return h(
+      tag,
+      { class: [view.turn === seat ? "turn" : "", out ? "gone" : ""].join(" "), "data-seat": seat },
       h("div.opp-name", {}, ctx.seatName(seat), label ? h("span.muted", {}, ` · ${label}`) : null),
-      h("div.fan-backs", {}, Array.from({ length: Math.min(size, 8) }, () => cardBack("speedone", { small: true, attrs: { "aria-hidden": "true", role: null } }))),
-      h("div.muted", {}, t("table.cards", { n: size }), size === 1 ? " · ONE!" : ""));
+      h(
+        "div.fan-backs",
+        {},
+        Array.from({ length: Math.min(size, 8) }, () =>
+          cardBack("speedone", { small: true, attrs: { "aria-hidden": "true", role: null } }),
+        ),
+      ),
+      h("div.muted", {}, t("table.cards", { n: size }), size === 1 ? " · ONE!" : ""),
+    );
   }
 
   function renderPartner() {
@@ -89,7 +102,10 @@ export function createBoard(ctx) {
     const box = otherSeat(seat, view.hand_sizes[seat], "div.opponent.so-partner", t("so.your_partner"));
     box.dataset.testid = "partner";
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", `${t("so.your_partner")}: ${ctx.seatName(seat)}, ${t("table.cards", { n: view.hand_sizes[seat] })}`);
+    box.setAttribute(
+      "aria-label",
+      `${t("so.your_partner")}: ${ctx.seatName(seat)}, ${t("table.cards", { n: view.hand_sizes[seat] })}`,
+    );
     return box;
   }
 
@@ -97,22 +113,43 @@ export function createBoard(ctx) {
     const pending = view.pending;
     const draw = legal.find((m) => m.type === "draw");
     const wished = view.top === "W" || view.top === "W4";
-    return h("div.so-centre", {},
-      h("button.draw-pile", {
-        type: "button", "data-testid": "draw", disabled: !draw || !mine(),
-        "aria-label": `${pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw")} – ${t("so.draw_pile", { n: view.draw_size })}`,
-        onclick: () => draw && ctx.send(draw),
-        class: hinted?.type === "draw" ? "hinted" : null,
-      }, cardBack("speedone", { attrs: { "aria-hidden": "true", role: null } }), h("span.pile-label", {}, pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw"), ` (${view.draw_size})`)),
-      h("div.discard", { role: "group", "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
+    return h(
+      "div.so-centre",
+      {},
+      h(
+        "button.draw-pile",
+        {
+          type: "button",
+          "data-testid": "draw",
+          disabled: !draw || !mine(),
+          "aria-label": `${pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw")} – ${t("so.draw_pile", { n: view.draw_size })}`,
+          onclick: () => draw && ctx.send(draw),
+          class: hinted?.type === "draw" ? "hinted" : null,
+        },
+        cardBack("speedone", { attrs: { "aria-hidden": "true", role: null } }),
+        h(
+          "span.pile-label",
+          {},
+          pending ? t("so.draw.penalty", { n: pending.amount }) : t("so.draw"),
+          ` (${view.draw_size})`,
+        ),
+      ),
+      h(
+        "div.discard",
+        { role: "group", "aria-label": `${t("so.discard")}: ${oneName(view.top)}` },
         oneCard(view.top, { wish: wished ? view.color : null }),
-        h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) })),
+        h("span.colour-dot", { class: `dot-${view.color}`, title: t(`so.colour.${view.color}`) }),
+      ),
       renderHistory(),
-      h("div.so-facts", {},
+      h(
+        "div.so-facts",
+        {},
         h("div.direction", { "data-testid": "direction" }, t(`so.direction.${view.direction}`)),
         wished ? h("div", {}, t("so.wish", { c: t(`so.colour.${view.color}`) })) : null,
         pending ? h("div.pending", { "data-testid": "pending" }, t("so.pending", { n: pending.amount })) : null,
-        h("div.muted", {}, t("so.round", { n: view.round }), " · ", t("so.target", { n: view.settings.target }))));
+        h("div.muted", {}, t("so.round", { n: view.round }), " · ", t("so.target", { n: view.settings.target })),
+      ),
+    );
   }
 
   // The discard pile below its top card (the engine's discard_below, oldest first): the last
@@ -121,11 +158,28 @@ export function createBoard(ctx) {
     const below = view.discard_below || [];
     if (!below.length) return null;
     const newest = below.slice().reverse();
-    return h("details.so-history", { "data-testid": "discard-history" },
-      h("summary", { "aria-label": t("so.history.label", { n: below.length }) },
-        h("span.history-fan", { "aria-hidden": "true" }, newest.slice(0, 4).reverse().map((card) => oneCard(card, { small: true }))),
-        h("span.muted", {}, t("so.history", { n: below.length }))),
-      h("ol.history-list", { reversed: true }, newest.map((card) => h("li", {}, oneCard(card, { small: true, attrs: { title: oneName(card) } })))));
+    return h(
+      "details.so-history",
+      { "data-testid": "discard-history" },
+      h(
+        "summary",
+        { "aria-label": t("so.history.label", { n: below.length }) },
+        h(
+          "span.history-fan",
+          { "aria-hidden": "true" },
+          newest
+            .slice(0, 4)
+            .reverse()
+            .map((card) => oneCard(card, { small: true })),
+        ),
+        h("span.muted", {}, t("so.history", { n: below.length })),
+      ),
+      h(
+        "ol.history-list",
+        { reversed: true },
+        newest.map((card) => h("li", {}, oneCard(card, { small: true, attrs: { title: oneName(card) } }))),
+      ),
+    );
   }
 
   function playableCards() {
@@ -137,27 +191,80 @@ export function createBoard(ctx) {
     const hand = sortHand(view.hand || [], prefs.sort);
     const one = legal.find((m) => m.type === "one");
     const seen = {};
-    return h("section.so-hand", { "aria-label": t("sl.hand") },
-      choosing ? h("div.colour-choice", { role: "group", "aria-label": t("so.colour") },
-        h("span", {}, t("so.colour"), ":"),
-        COLOURS.map((c) => h("button.colour", { type: "button", class: `dot-${c}`, "data-colour": c, "data-key": `colour-${c}`, onclick: () => chooseColour(c) }, t(`so.colour.${c}`)))) : null,
-      h("div.so-cards", { class: hand.length > CROWDED ? "crowded" : null }, hand.map((card) => {
-        seen[card] = (seen[card] || 0) + 1;
-        const can = mine() && playable.has(card);
-        return oneCard(card, {
-          tag: "button",
-          attrs: {
-            type: "button", "data-key": `card-${card}-${seen[card]}`,
-            class: [can ? "playable" : mine() ? "dim" : "", hinted?.card === card ? "hinted" : "", choosing === card ? "selected" : ""].join(" "),
-            disabled: !can, onclick: () => play(card),
+    return h(
+      "section.so-hand",
+      { "aria-label": t("sl.hand") },
+      choosing
+        ? h(
+            "div.colour-choice",
+            { role: "group", "aria-label": t("so.colour") },
+            h("span", {}, t("so.colour"), ":"),
+            COLOURS.map((c) =>
+              h(
+                "button.colour",
+                {
+                  type: "button",
+                  class: `dot-${c}`,
+                  "data-colour": c,
+                  "data-key": `colour-${c}`,
+                  onclick: () => chooseColour(c),
+                },
+                t(`so.colour.${c}`),
+              ),
+            ),
+          )
+        : null,
+      h(
+        "div.so-cards",
+        { class: hand.length > CROWDED ? "crowded" : null },
+        hand.map((card) => {
+          seen[card] = (seen[card] || 0) + 1;
+          const can = mine() && playable.has(card);
+          return oneCard(card, {
+            tag: "button",
+            attrs: {
+              type: "button",
+              "data-key": `card-${card}-${seen[card]}`,
+              class: [
+                can ? "playable" : mine() ? "dim" : "",
+                hinted?.card === card ? "hinted" : "",
+                choosing === card ? "selected" : "",
+              ].join(" "),
+              disabled: !can,
+              onclick: () => play(card),
+            },
+          });
+        }),
+      ),
+      h(
+        "div.actions",
+        {},
+        h(
+          "button.one",
+          {
+            type: "button",
+            "data-testid": "one",
+            disabled: !one,
+            "aria-label": t("so.one.label"),
+            onclick: () => one && ctx.send(one),
           },
-        });
-      })),
-      h("div.actions", {},
-        h("button.one", { type: "button", "data-testid": "one", disabled: !one, "aria-label": t("so.one.label"), onclick: () => one && ctx.send(one) }, t("so.one")),
-        h("button", { type: "button", "data-testid": "sort", "aria-label": t("so.sort.label"), "aria-keyshortcuts": "S", onclick: sortAgain },
-          "⇅ ", t("so.sort", { n: prefs.sort })),
-        h("span.muted.keys", { "data-testid": "so-keys" }, choosing ? t("so.keys.colour") : t("so.keys"))));
+          t("so.one"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-testid": "sort",
+            "aria-label": t("so.sort.label"),
+            "aria-keyshortcuts": "S",
+            onclick: sortAgain,
+          },
+          "⇅ ",
+          t("so.sort", { n: prefs.sort }),
+        ),
+        h("span.muted.keys", { "data-testid": "so-keys" }, choosing ? t("so.keys.colour") : t("so.keys")),
+      ),
+    );
   }
 
   function sortAgain() {
@@ -181,7 +288,12 @@ export function createBoard(ctx) {
       play(card);
       return true;
     }
-    const move = key === "z" || key === "d" ? legal.find((m) => m.type === "draw") : key === "o" ? legal.find((m) => m.type === "one") : null;
+    const move =
+      key === "z" || key === "d"
+        ? legal.find((m) => m.type === "draw")
+        : key === "o"
+          ? legal.find((m) => m.type === "one")
+          : null;
     if (move) {
       ctx.send(move);
       return true;
@@ -207,11 +319,16 @@ export function createBoard(ctx) {
     const seen = {};
     (after.hand || []).forEach((card, i) => {
       seen[card] = (seen[card] || 0) + 1;
-      if (fresh[i]) steps.push({ to: `.so-cards [data-key="card-${card}-${seen[card]}"]`, from: "[data-testid=draw] .card" });
+      if (fresh[i])
+        steps.push({ to: `.so-cards [data-key="card-${card}-${seen[card]}"]`, from: "[data-testid=draw] .card" });
     });
     after.hand_sizes.forEach((size, seat) => {
       if (seat === me() || size <= before.hand_sizes[seat]) return;
-      steps.push({ card: () => cardBack("speedone", { small: true }), from: "[data-testid=draw] .card", to: placeOf(seat) });
+      steps.push({
+        card: () => cardBack("speedone", { small: true }),
+        from: "[data-testid=draw] .card",
+        to: placeOf(seat),
+      });
     });
     return steps;
   }
@@ -220,16 +337,57 @@ export function createBoard(ctx) {
   // mode each team's column beside the players' own (DECISIONS Speedone §16).
   function renderScores() {
     const seats = ctx.table.seats;
-    const teams = (values) => (partners() ? [0, 1].map((team) => h("td.team", {}, values[team] + values[team + 2])) : []);
-    return h("details.scores", { "data-testid": "so-scores" },
+    const teams = (values) =>
+      partners() ? [0, 1].map((team) => h("td.team", {}, values[team] + values[team + 2])) : [];
+    return h(
+      "details.scores",
+      { "data-testid": "so-scores" },
       h("summary", {}, t("so.scores")),
-      h("table", {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s, i) => h("th", { class: i === partnerOf(me()) ? "partner" : null }, s.name || i + 1)),
-          partners() ? [0, 1].map((team) => h("th.team", { title: teamNames(team) }, t("so.team", { n: team + 1 }))) : null)),
-        h("tbody", {},
-          (view.round_history || []).map((r) => h("tr", {}, h("th", {}, t("so.round", { n: r.round })), r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)), teams(r.scored))),
-          h("tr.total", {}, h("th", {}, t("so.total")), view.totals.map((p) => h("td", {}, p)), teams(view.totals)),
-          h("tr", {}, h("th", {}, t("so.rounds_won")), view.rounds_won.map((p) => h("td", {}, p)), teams(view.rounds_won)))));
+      h(
+        "table",
+        {},
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, ""),
+            seats.map((s, i) => h("th", { class: i === partnerOf(me()) ? "partner" : null }, s.name || i + 1)),
+            partners()
+              ? [0, 1].map((team) => h("th.team", { title: teamNames(team) }, t("so.team", { n: team + 1 })))
+              : null,
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          (view.round_history || []).map((r) =>
+            h(
+              "tr",
+              {},
+              h("th", {}, t("so.round", { n: r.round })),
+              r.scored.map((p, i) => h("td", { class: r.winner === i ? "won" : null }, p)),
+              teams(r.scored),
+            ),
+          ),
+          h(
+            "tr.total",
+            {},
+            h("th", {}, t("so.total")),
+            view.totals.map((p) => h("td", {}, p)),
+            teams(view.totals),
+          ),
+          h(
+            "tr",
+            {},
+            h("th", {}, t("so.rounds_won")),
+            view.rounds_won.map((p) => h("td", {}, p)),
+            teams(view.rounds_won),
+          ),
+        ),
+      ),
+    );
   }
 
   return {
@@ -238,37 +396,67 @@ export function createBoard(ctx) {
       legal = table.current?.legal || [];
       if (!view) return;
       if (!mine()) choosing = null;
-      el.replaceChildren(h("div.so-board.zones", { class: partners() ? "partners" : null },
-        h("div.zone-opps", {}, renderOpponents()),
-        h("div.zone-centre", {}, renderCentre(), renderScores()),
-        h("div.zone-own", {}, renderPartner(), me() !== null ? renderHand() : null)));
+      el.replaceChildren(
+        h(
+          "div.so-board.zones",
+          { class: partners() ? "partners" : null },
+          h("div.zone-opps", {}, renderOpponents()),
+          h("div.zone-centre", {}, renderCentre(), renderScores()),
+          h("div.zone-own", {}, renderPartner(), me() !== null ? renderHand() : null),
+        ),
+      );
     },
-    newGame() { choosing = null; hinted = null; },
+    newGame() {
+      choosing = null;
+      hinted = null;
+    },
     motion,
     seatInfo(v, seat) {
       if (!v.hand_sizes) return null;
-      const team = v.settings?.partners && v.team_totals ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}` : "";
+      const team =
+        v.settings?.partners && v.team_totals
+          ? ` · ${t("so.team", { n: (seat % 2) + 1 })} ${v.team_totals[seat % 2]}`
+          : "";
       const partner = v.settings?.partners && me() !== null && seat === (me() + 2) % 4 ? ` · ${t("so.partner")}` : "";
       return { label: t("table.cards", { n: v.hand_sizes[seat] }), extra: `${v.totals[seat]} P${team}${partner}` };
     },
     key(event) {
       if (!view || !mine()) return false;
-      if (event.key === "Escape" && choosing) { choosing = null; ctx.rerender(); return true; }
+      if (event.key === "Escape" && choosing) {
+        choosing = null;
+        ctx.rerender();
+        return true;
+      }
       return onKey(event);
     },
-    showHint(move) { hinted = move; ctx.rerender(); },
+    showHint(move) {
+      hinted = move;
+      ctx.rerender();
+    },
     describe(move) {
       if (move.type === "draw") return view.pending ? t("so.draw.penalty", { n: view.pending.amount }) : t("so.draw");
       if (move.type === "one") return t("so.one");
       return oneName(move.card) + (move.color ? ` → ${t(`so.colour.${move.color}`)}` : "");
     },
     resultColumns: () => [t("so.total"), t("so.rounds_won"), ...(ctx.table?.options?.partners ? [t("end.team")] : [])],
-    resultCells: (result, seat) => [result?.totals?.[seat] ?? "", result?.rounds_won?.[seat] ?? "",
-      ...(result?.team_totals ? [`${t("so.team", { n: (seat % 2) + 1 })}: ${result.team_totals[seat % 2]}`] : [])],
+    resultCells: (result, seat) => [
+      result?.totals?.[seat] ?? "",
+      result?.rounds_won?.[seat] ?? "",
+      ...(result?.team_totals ? [`${t("so.team", { n: (seat % 2) + 1 })}: ${result.team_totals[seat % 2]}`] : []),
+    ],
     // partner mode: each team's total over the places
-    endLine: (result) => result?.team_totals ? [0, 1].map((team) => t("end.team_line", {
-      n: team + 1, names: teamNames(team), points: result.team_totals[team],
-    })).join(" · ") : null,
+    endLine: (result) =>
+      result?.team_totals
+        ? [0, 1]
+            .map((team) =>
+              t("end.team_line", {
+                n: team + 1,
+                names: teamNames(team),
+                points: result.team_totals[team],
+              }),
+            )
+            .join(" · ")
+        : null,
     // the end screen's rounds: the points each seat scored per round, the totals below; in
     // partner mode each team's beside them
     roundLines: (v) => {
@@ -278,7 +466,12 @@ export function createBoard(ctx) {
       return {
         caption: t("so.scores"),
         heads: teams ? [0, 1].map((team) => t("so.team", { n: team + 1 })) : [],
-        rows: v.round_history.map((r) => ({ round: r.round, winner: r.winner, cells: r.scored, extra: sums(r.scored) })),
+        rows: v.round_history.map((r) => ({
+          round: r.round,
+          winner: r.winner,
+          cells: r.scored,
+          extra: sums(r.scored),
+        })),
         total: { label: t("so.total"), cells: v.totals, extra: sums(v.totals) },
       };
     },

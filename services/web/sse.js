@@ -52,7 +52,8 @@ export function subscribe(tableId, { onTable, onEvents, onClosed }) {
     try {
       ({ ticket } = await api.post(`${base}/stream-tickets`));
     } catch (error) {
-      if (error.status === 404) closed(); // the table is gone
+      if (error.status === 404)
+        closed(); // the table is gone
       else retry();
       return;
     }

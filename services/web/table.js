@@ -39,22 +39,66 @@ export function renderTable(root, id, { toLobby }) {
   const logList = h("ol.log-lines", { "aria-live": "off" });
   const logBox = h("aside.log", {}, h("h2.log-title"), logList);
   const chatLines = h("ol.chat-lines", { "aria-live": "polite" });
-  const chatInput = h("input", { type: "text", maxlength: 200, id: "chat-input", "aria-label": t("table.chat.placeholder"), placeholder: t("table.chat.placeholder") });
+  const chatInput = h("input", {
+    type: "text",
+    maxlength: 200,
+    id: "chat-input",
+    "aria-label": t("table.chat.placeholder"),
+    placeholder: t("table.chat.placeholder"),
+  });
   const chatSend = h("button", { type: "submit", "data-testid": "chat-send" }, t("table.chat.send"));
-  const joy = h("button.joy", { type: "button", "data-testid": "chat-freude", onclick: () => say({ exclamation: "freude" }) }, icon("joy"), " ", t("table.chat.freude"));
-  const grr = h("button.grr", { type: "button", "data-testid": "chat-aergern", onclick: () => say({ exclamation: "aergern" }) }, icon("grr"), " ", t("table.chat.aergern"));
+  const joy = h(
+    "button.joy",
+    { type: "button", "data-testid": "chat-freude", onclick: () => say({ exclamation: "freude" }) },
+    icon("joy"),
+    " ",
+    t("table.chat.freude"),
+  );
+  const grr = h(
+    "button.grr",
+    { type: "button", "data-testid": "chat-aergern", onclick: () => say({ exclamation: "aergern" }) },
+    icon("grr"),
+    " ",
+    t("table.chat.aergern"),
+  );
   const chatLock = h("span.chat-lock", { "data-testid": "chat-lock", "aria-live": "polite" });
-  const chatForm = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); if (chatInput.value.trim()) say({ text: chatInput.value.trim() }); } },
-    chatInput, chatSend, joy, grr, chatLock);
-  const chatBox = h("section.chat", { "aria-label": t("table.chat") }, h("h2.sr-only", {}, t("table.chat")), chatLines, chatForm);
+  const chatForm = h(
+    "form.chat-form",
+    {
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (chatInput.value.trim()) say({ text: chatInput.value.trim() });
+      },
+    },
+    chatInput,
+    chatSend,
+    joy,
+    grr,
+    chatLock,
+  );
+  const chatBox = h(
+    "section.chat",
+    { "aria-label": t("table.chat") },
+    h("h2.sr-only", {}, t("table.chat")),
+    chatLines,
+    chatForm,
+  );
   const overlay = h("div.board-layer");
-  const noteBox = h("p.board-note", { role: "status", "aria-live": "assertive", "data-testid": "board-note", hidden: true });
+  const noteBox = h("p.board-note", {
+    role: "status",
+    "aria-live": "assertive",
+    "data-testid": "board-note",
+    hidden: true,
+  });
   // whose turn, the clock and the buttons over the board; seats, log and chat beside it (desktop)
   const side = h("div.table-side", {}, seatsBox, logBox, chatBox);
   const screen = h("div.table-screen", {}, bar, h("div.play-area", {}, boardBox, hintBox, overlay, noteBox), side);
   const header = document.getElementById("top");
   const end = createEndScreen({
-    inertWhileOpen: (open) => { screen.inert = open; if (header) header.inert = open; },
+    inertWhileOpen: (open) => {
+      screen.inert = open;
+      if (header) header.inert = open;
+    },
     again: () => rematch(),
     toLobby: () => leaveNow(),
   });
@@ -63,7 +107,9 @@ export function renderTable(root, id, { toLobby }) {
   const calls = createTableCalls();
 
   const ctx = {
-    get table() { return table; },
+    get table() {
+      return table;
+    },
     send,
     t,
     seatName: (seat) => table?.seats[seat]?.name || t("room.seat", { n: seat + 1 }),
@@ -81,7 +127,9 @@ export function renderTable(root, id, { toLobby }) {
     void noteBox.offsetWidth; // restart the fade
     noteBox.classList.add("show");
     clearTimeout(noteTimer);
-    noteTimer = setTimeout(() => { noteBox.hidden = true; }, 3000);
+    noteTimer = setTimeout(() => {
+      noteBox.hidden = true;
+    }, 3000);
   }
 
   // ---------------------------------------------------------------- moves and state
@@ -158,7 +206,13 @@ export function renderTable(root, id, { toLobby }) {
     } else {
       board.render(boardBox, table);
       if (table.you === null && table.status === "playing") {
-        overlay.append(h("div.notice", { "data-testid": "spectator" }, waitingHere() ? t("table.spectator") : t("table.watching.running")));
+        overlay.append(
+          h(
+            "div.notice",
+            { "data-testid": "spectator" },
+            waitingHere() ? t("table.spectator") : t("table.watching.running"),
+          ),
+        );
       }
     }
     end.render(table, board);
@@ -183,29 +237,91 @@ export function renderTable(root, id, { toLobby }) {
     const current = table.current;
     const settings = table.settings;
     const playing = table.status === "playing";
-    const turnText = !playing || !current ? "" : myTurn() ? t("table.your_turn")
-      : current.to_move !== null ? t("table.turn_of", { name: ctx.seatName(current.to_move) }) : "";
+    const turnText =
+      !playing || !current
+        ? ""
+        : myTurn()
+          ? t("table.your_turn")
+          : current.to_move !== null
+            ? t("table.turn_of", { name: ctx.seatName(current.to_move) })
+            : "";
     clear(
       bar,
-      h("h1.table-title", {}, t(`games.${table.game}`), h("span.muted", {}, h("span.table-id", {}, ` · ${table.id}`),
-        current ? ` · ${t("table.game_no", { n: current.no })}` : "")),
+      h(
+        "h1.table-title",
+        {},
+        t(`games.${table.game}`),
+        h(
+          "span.muted",
+          {},
+          h("span.table-id", {}, ` · ${table.id}`),
+          current ? ` · ${t("table.game_no", { n: current.no })}` : "",
+        ),
+      ),
       h("span.tempo.muted", {}, t("table.tempo", { tempo: t(`lobby.tempo.${settings.tempo}`) })),
       h("span.turn", { "data-testid": "turn", "aria-live": "polite" }, turnText),
       h("span.clock", { "data-testid": "clock", role: "timer", "aria-label": t("table.clock"), hidden: !playing }),
       h("div.spacer"),
-      settings.solo && playing ? h("button.turbo", {
-        type: "button", "data-testid": "turbo", "aria-pressed": String(!!current?.turbo), disabled: !!current?.turbo,
-        onclick: async () => {
-          try { accept(await api.post(api.table(path`/tables/${id}/turbo`))); } catch (error) { showError(error); }
+      settings.solo && playing
+        ? h(
+            "button.turbo",
+            {
+              type: "button",
+              "data-testid": "turbo",
+              "aria-pressed": String(!!current?.turbo),
+              disabled: !!current?.turbo,
+              onclick: async () => {
+                try {
+                  accept(await api.post(api.table(path`/tables/${id}/turbo`)));
+                } catch (error) {
+                  showError(error);
+                }
+              },
+            },
+            current?.turbo ? `⚡ ${t("table.turbo.on")}` : `⚡ ${t("table.turbo")}`,
+          )
+        : null,
+      playing && table.you !== null
+        ? h(
+            "button.hint",
+            {
+              type: "button",
+              "data-testid": "hint",
+              disabled: !myTurn(),
+              "aria-keyshortcuts": "T",
+              onclick: askHint,
+            },
+            icon("bulb"),
+            " ",
+            t("table.hint"),
+            keyHint("T"),
+          )
+        : null,
+      h(
+        "button.ghost.rules",
+        { type: "button", "data-testid": "table-rules", onclick: () => showRules(table.game) },
+        icon("book"),
+        " ",
+        t("rules.short"),
+      ),
+      h(
+        "button.ghost.share",
+        {
+          type: "button",
+          "data-testid": "share",
+          "aria-label": t("table.link.label"),
+          title: t("table.link.label"),
+          onclick: share,
         },
-      }, current?.turbo ? `⚡ ${t("table.turbo.on")}` : `⚡ ${t("table.turbo")}`) : null,
-      playing && table.you !== null ? h("button.hint", {
-        type: "button", "data-testid": "hint", disabled: !myTurn(), "aria-keyshortcuts": "T", onclick: askHint,
-      }, icon("bulb"), " ", t("table.hint"), keyHint("T")) : null,
-      h("button.ghost.rules", { type: "button", "data-testid": "table-rules", onclick: () => showRules(table.game) }, icon("book"), " ", t("rules.short")),
-      h("button.ghost.share", { type: "button", "data-testid": "share", "aria-label": t("table.link.label"), title: t("table.link.label"), onclick: share }, icon("link"), " ", t("table.link")),
-      h("button.leave", { type: "button", "data-testid": "leave", onclick: leave },
-        table.you === null && !waitingHere() ? t("table.to_lobby") : t("table.leave")),
+        icon("link"),
+        " ",
+        t("table.link"),
+      ),
+      h(
+        "button.leave",
+        { type: "button", "data-testid": "leave", onclick: leave },
+        table.you === null && !waitingHere() ? t("table.to_lobby") : t("table.leave"),
+      ),
     );
   }
 
@@ -223,31 +339,58 @@ export function renderTable(root, id, { toLobby }) {
   function renderSeats() {
     const current = table.current;
     const view = current?.view;
-    clear(seatsBox, table.seats.map((seat, index) => {
-      const info = view && board.seatInfo ? board.seatInfo(view, index) : null;
-      const turn = table.status === "playing" && current?.to_move === index;
-      const targetable = board.targetable?.(index);
-      const name = seat.kind === "empty" ? t("room.empty") : seat.name;
-      const status = seatStatus(seat);
-      const meta = [info?.label, info?.extra].filter(Boolean).join(" · ");
-      const parts = [name, seat.you ? t("table.you") : null, meta, status, turn ? t("table.turn_of", { name: "" }).trim() : null].filter(Boolean);
-      const chip = h(targetable ? "button.seat" : "div.seat", {
-        "data-seat": index,
-        class: [turn ? "turn" : "", seat.you ? "you" : "", seat.left ? "gone" : "", targetable ? "targetable" : "", seat.kind].filter(Boolean).join(" "),
-        "aria-label": parts.join(", "),
-        type: targetable ? "button" : null, role: targetable ? null : "group",
-        onclick: targetable ? () => board.seatClick(index) : null,
-      },
-        h("span.seat-no", { "aria-hidden": "true" }, index + 1),
-        h("span.seat-name", { "aria-hidden": "true" }, seat.kind === "computer" ? icon("robot", t("room.computer")) : "", " ", name, seat.you ? ` (${t("table.you")})` : ""),
-        meta ? h("span.seat-cards", { "aria-hidden": "true" }, meta) : null,
-        status ? h("span.seat-status", { "aria-hidden": "true", "data-testid": "seat-status" }, status) : null,
-      );
-      if (info?.element) chip.append(info.element);
-      const rating = ratingBadge(table.game, seat, () => alive && table && renderSeats());
-      if (rating) chip.append(rating);
-      return chip;
-    }));
+    clear(
+      seatsBox,
+      table.seats.map((seat, index) => {
+        const info = view && board.seatInfo ? board.seatInfo(view, index) : null;
+        const turn = table.status === "playing" && current?.to_move === index;
+        const targetable = board.targetable?.(index);
+        const name = seat.kind === "empty" ? t("room.empty") : seat.name;
+        const status = seatStatus(seat);
+        const meta = [info?.label, info?.extra].filter(Boolean).join(" · ");
+        const parts = [
+          name,
+          seat.you ? t("table.you") : null,
+          meta,
+          status,
+          turn ? t("table.turn_of", { name: "" }).trim() : null,
+        ].filter(Boolean);
+        const chip = h(
+          targetable ? "button.seat" : "div.seat",
+          {
+            "data-seat": index,
+            class: [
+              turn ? "turn" : "",
+              seat.you ? "you" : "",
+              seat.left ? "gone" : "",
+              targetable ? "targetable" : "",
+              seat.kind,
+            ]
+              .filter(Boolean)
+              .join(" "),
+            "aria-label": parts.join(", "),
+            type: targetable ? "button" : null,
+            role: targetable ? null : "group",
+            onclick: targetable ? () => board.seatClick(index) : null,
+          },
+          h("span.seat-no", { "aria-hidden": "true" }, index + 1),
+          h(
+            "span.seat-name",
+            { "aria-hidden": "true" },
+            seat.kind === "computer" ? icon("robot", t("room.computer")) : "",
+            " ",
+            name,
+            seat.you ? ` (${t("table.you")})` : "",
+          ),
+          meta ? h("span.seat-cards", { "aria-hidden": "true" }, meta) : null,
+          status ? h("span.seat-status", { "aria-hidden": "true", "data-testid": "seat-status" }, status) : null,
+        );
+        if (info?.element) chip.append(info.element);
+        const rating = ratingBadge(table.game, seat, () => alive && table && renderSeats());
+        if (rating) chip.append(rating);
+        return chip;
+      }),
+    );
     keepInStrip(seatsBox, seatsBox.querySelector(".seat.turn"));
   }
 
@@ -312,7 +455,10 @@ export function renderTable(root, id, { toLobby }) {
   function updateHeld(now) {
     const held = end.layer.querySelector(".held");
     if (held && table.held_until) {
-      held.textContent = t(held.dataset.text, { s: Math.max(0, Math.ceil(table.held_until - now)), names: held.dataset.names });
+      held.textContent = t(held.dataset.text, {
+        s: Math.max(0, Math.ceil(table.held_until - now)),
+        names: held.dataset.names,
+      });
     }
   }
 
@@ -328,54 +474,136 @@ export function renderTable(root, id, { toLobby }) {
   const inviteName = h("input", { id: "invite-name", maxlength: 20 });
   function renderRoom() {
     const opener = table.you_open;
-    const seatRows = table.seats.map((seat, index) => h("li.room-seat", {},
-      h("span.seat-no", {}, t("room.seat", { n: index + 1 })),
-      h("span", {}, seat.kind === "empty" ? t("room.empty") : seat.kind === "computer" ? [icon("robot", t("room.computer")), " ", seat.name] : seat.name),
-      opener && seat.kind === "empty" && !table.settings.humans_only ? h("button.small", {
-        type: "button", onclick: () => setSeat(index, { kind: "computer", strength: table.settings.strength }),
-      }, t("room.put_computer")) : null,
-      opener && seat.kind === "computer" ? h("button.small", { type: "button", onclick: () => setSeat(index, { kind: "empty" }) }, t("room.make_empty")) : null,
-      // the opener frees the seat of someone who keeps the game from starting (cannot pay, is away)
-      opener && seat.kind === "human" && !seat.you ? h("button.small", {
-        type: "button", "data-testid": "free-seat", onclick: () => setSeat(index, { kind: "empty" }),
-      }, t("room.free_seat")) : null,
-    ));
+    const seatRows = table.seats.map((seat, index) =>
+      h(
+        "li.room-seat",
+        {},
+        h("span.seat-no", {}, t("room.seat", { n: index + 1 })),
+        h(
+          "span",
+          {},
+          seat.kind === "empty"
+            ? t("room.empty")
+            : seat.kind === "computer"
+              ? [icon("robot", t("room.computer")), " ", seat.name]
+              : seat.name,
+        ),
+        opener && seat.kind === "empty" && !table.settings.humans_only
+          ? h(
+              "button.small",
+              {
+                type: "button",
+                onclick: () => setSeat(index, { kind: "computer", strength: table.settings.strength }),
+              },
+              t("room.put_computer"),
+            )
+          : null,
+        opener && seat.kind === "computer"
+          ? h(
+              "button.small",
+              { type: "button", onclick: () => setSeat(index, { kind: "empty" }) },
+              t("room.make_empty"),
+            )
+          : null,
+        // the opener frees the seat of someone who keeps the game from starting (cannot pay, is away)
+        opener && seat.kind === "human" && !seat.you
+          ? h(
+              "button.small",
+              {
+                type: "button",
+                "data-testid": "free-seat",
+                onclick: () => setSeat(index, { kind: "empty" }),
+              },
+              t("room.free_seat"),
+            )
+          : null,
+      ),
+    );
     const parts = [
       h("h2", {}, t("room.title", { id: table.id })),
       h("p.muted", {}, t("room.opener", { name: table.opener || "?" })),
       h("ol.room-seats", {}, seatRows),
       table.waiting.length ? h("p", {}, t("room.waiting", { names: table.waiting.join(", ") })) : null,
-      h("div.room-status", { "data-testid": "room-status", "aria-live": "polite" }, roomLines(table).map((line) => h("p", {}, line))),
-      maySit(table) ? h("button.primary.big", { type: "button", "data-testid": "take-seat", onclick: takeSeat }, t("room.take_seat")) : null,
-      table.you === null ? null : h("form.row", {
-        onsubmit: async (e) => {
-          e.preventDefault();
-          try {
-            await api.post(api.lobby("/invitations"), { to: inviteName.value, table: table.id });
-            toast(t("lobby.challenge.sent", { name: inviteName.value }), "ok");
-            inviteName.value = "";
-          } catch (error) { showError(error); }
-        },
-      }, h("label", { for: "invite-name" }, t("room.invite.name")), inviteName, h("button", { type: "submit" }, t("room.invite"))),
+      h(
+        "div.room-status",
+        { "data-testid": "room-status", "aria-live": "polite" },
+        roomLines(table).map((line) => h("p", {}, line)),
+      ),
+      maySit(table)
+        ? h(
+            "button.primary.big",
+            { type: "button", "data-testid": "take-seat", onclick: takeSeat },
+            t("room.take_seat"),
+          )
+        : null,
+      table.you === null
+        ? null
+        : h(
+            "form.row",
+            {
+              onsubmit: async (e) => {
+                e.preventDefault();
+                try {
+                  await api.post(api.lobby("/invitations"), { to: inviteName.value, table: table.id });
+                  toast(t("lobby.challenge.sent", { name: inviteName.value }), "ok");
+                  inviteName.value = "";
+                } catch (error) {
+                  showError(error);
+                }
+              },
+            },
+            h("label", { for: "invite-name" }, t("room.invite.name")),
+            inviteName,
+            h("button", { type: "submit" }, t("room.invite")),
+          ),
     ];
     if (opener) {
       const options = optionControls(table.game, table.options, table.seats.length);
       const settings = settingControls(table.settings);
-      parts.push(h("details.room-settings", {}, h("summary", {}, t("room.settings")),
-        h("form", {
-          onsubmit: async (e) => {
-            e.preventDefault();
-            try {
-              accept(await api.patch(api.lobby(path`/tables/${id}/settings`), { options: options.read(), settings: settings.read() }));
-            } catch (error) { showError(error); }
+      parts.push(
+        h(
+          "details.room-settings",
+          {},
+          h("summary", {}, t("room.settings")),
+          h(
+            "form",
+            {
+              onsubmit: async (e) => {
+                e.preventDefault();
+                try {
+                  accept(
+                    await api.patch(api.lobby(path`/tables/${id}/settings`), {
+                      options: options.read(),
+                      settings: settings.read(),
+                    }),
+                  );
+                } catch (error) {
+                  showError(error);
+                }
+              },
+            },
+            h("div.grid-fields", {}, options.fields, settings.fields),
+            h("button", { type: "submit" }, t("room.save")),
+          ),
+        ),
+      );
+      parts.push(
+        h(
+          "button.primary.big",
+          {
+            type: "button",
+            "data-testid": "start",
+            onclick: async () => {
+              try {
+                accept(await api.post(api.lobby(path`/tables/${id}/start`)));
+              } catch (error) {
+                showError(error);
+              }
+            },
           },
-        }, h("div.grid-fields", {}, options.fields, settings.fields), h("button", { type: "submit" }, t("room.save")))));
-      parts.push(h("button.primary.big", {
-        type: "button", "data-testid": "start",
-        onclick: async () => {
-          try { accept(await api.post(api.lobby(path`/tables/${id}/start`))); } catch (error) { showError(error); }
-        },
-      }, t("room.start")));
+          t("room.start"),
+        ),
+      );
     }
     clear(boardBox, h("section.room.panel", {}, parts));
   }
@@ -401,7 +629,11 @@ export function renderTable(root, id, { toLobby }) {
 
   // ---------------------------------------------------------------- the end screen
   async function rematch() {
-    try { accept(await api.post(api.table(path`/tables/${id}/rematch`))); } catch (error) { showError(error); }
+    try {
+      accept(await api.post(api.table(path`/tables/${id}/rematch`)));
+    } catch (error) {
+      showError(error);
+    }
   }
 
   // ---------------------------------------------------------------- the first game's guide
@@ -410,7 +642,10 @@ export function renderTable(root, id, { toLobby }) {
   function holdClock(open) {
     const alone = table && table.you !== null && table.seats.filter((s) => s.kind === "human" && !s.left).length === 1;
     if (!alone || !table.settings.clock || table.status !== "playing") return;
-    api.post(api.table(path`/tables/${id}/guide`), { open }).then((next) => accept(next), () => {});
+    api.post(api.table(path`/tables/${id}/guide`), { open }).then(
+      (next) => accept(next),
+      () => {},
+    );
   }
 
   // ---------------------------------------------------------------- hints
@@ -426,7 +661,10 @@ export function renderTable(root, id, { toLobby }) {
     hintBox.replaceChildren(icon("bulb"), " …");
     try {
       const answer = await api.get(api.table(path`/tables/${id}/hint`));
-      hintBox.replaceChildren(icon("bulb"), ` ${board.describe ? board.describe(answer.move) : JSON.stringify(answer.move)}`);
+      hintBox.replaceChildren(
+        icon("bulb"),
+        ` ${board.describe ? board.describe(answer.move) : JSON.stringify(answer.move)}`,
+      );
       board.showHint?.(answer.move);
     } catch (error) {
       hintBox.replaceChildren(icon("bulb"), ` ${error.message || t("table.hint.none")}`);
@@ -456,8 +694,30 @@ export function renderTable(root, id, { toLobby }) {
 
   function leave() {
     if (table?.status !== "playing" || table.you === null) return leaveNow();
-    const { close } = modal(t("table.leave"), h("div", {}, h("p", {}, t("table.leave.confirm"), " ", leavePenalty()),
-      h("div.row", {}, h("button.primary", { type: "button", "data-testid": "leave-confirm", onclick: () => { close(); leaveNow(); } }, t("table.leave")))));
+    const { close } = modal(
+      t("table.leave"),
+      h(
+        "div",
+        {},
+        h("p", {}, t("table.leave.confirm"), " ", leavePenalty()),
+        h(
+          "div.row",
+          {},
+          h(
+            "button.primary",
+            {
+              type: "button",
+              "data-testid": "leave-confirm",
+              onclick: () => {
+                close();
+                leaveNow();
+              },
+            },
+            t("table.leave"),
+          ),
+        ),
+      ),
+    );
   }
 
   // ---------------------------------------------------------------- log and chat
@@ -475,7 +735,12 @@ export function renderTable(root, id, { toLobby }) {
       if (!alive) return;
       loggedVersion = version;
       const atBottom = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
-      clear(logList, lines.slice(-200).map((line) => h("li", { class: table.you !== null && line.seat === table.you ? "mine" : null }, line.text)));
+      clear(
+        logList,
+        lines
+          .slice(-200)
+          .map((line) => h("li", { class: table.you !== null && line.seat === table.you ? "mine" : null }, line.text)),
+      );
       if (atBottom) logList.scrollTop = logList.scrollHeight; // (one reading older lines stays)
     } catch {
       /* the next change loads it again */
@@ -490,7 +755,9 @@ export function renderTable(root, id, { toLobby }) {
     chatSeen.add(key);
     const time = new Date(line.at * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
     // an exclamation in the reader's language
-    chatLines.append(h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.texts?.[lang()] ?? line.text));
+    chatLines.append(
+      h("li", {}, h("span.muted", {}, time, " "), h("strong", {}, line.name, ": "), line.texts?.[lang()] ?? line.text),
+    );
     while (chatLines.children.length > 100) chatLines.firstChild.remove();
     chatLines.scrollTop = chatLines.scrollHeight;
   }
@@ -502,7 +769,8 @@ export function renderTable(root, id, { toLobby }) {
       chatInput.value = "";
       chatLockUntil = Date.now() / 1000 + CHAT_LOCK;
     } catch (error) {
-      if (error.status === 429) chatLockUntil = Date.now() / 1000 + (error.problem.retry_after || error.retryAfter || CHAT_LOCK);
+      if (error.status === 429)
+        chatLockUntil = Date.now() / 1000 + (error.problem.retry_after || error.retryAfter || CHAT_LOCK);
       showError(error);
     }
     tick();
@@ -513,7 +781,10 @@ export function renderTable(root, id, { toLobby }) {
       const lines = await api.get(api.table(path`/tables/${id}/chat`));
       clear(chatLines);
       chatSeen.clear();
-      lines.slice().sort((a, b) => a.at - b.at).forEach(addChat);
+      lines
+        .slice()
+        .sort((a, b) => a.at - b.at)
+        .forEach(addChat);
     } catch {
       /* not seated yet: no chat */
     }

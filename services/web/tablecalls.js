@@ -12,8 +12,9 @@ function myTurn(table) {
 // Who sat down in the waiting room since `before` (names, never the player's own).
 function newcomers(before, table) {
   if (table.status !== "open" || before.status !== "open") return [];
-  return table.seats.filter((seat, index) => seat.kind === "human" && !seat.you
-    && before.seats[index]?.name !== seat.name).map((seat) => seat.name);
+  return table.seats
+    .filter((seat, index) => seat.kind === "human" && !seat.you && before.seats[index]?.name !== seat.name)
+    .map((seat) => seat.name);
 }
 
 export function createTableCalls() {

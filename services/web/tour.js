@@ -50,7 +50,13 @@ export function createTour(root, hold = () => {}) {
   let steps = [];
   let at = 0;
   let marked = null;
-  const box = h("section.tour", { role: "dialog", "aria-modal": "false", "aria-labelledby": "tour-title", "data-testid": "tour", hidden: true });
+  const box = h("section.tour", {
+    role: "dialog",
+    "aria-modal": "false",
+    "aria-labelledby": "tour-title",
+    "data-testid": "tour",
+    hidden: true,
+  });
   document.body.append(box);
 
   function finish() {
@@ -88,11 +94,31 @@ export function createTour(root, hold = () => {}) {
       h("p.tour-count.muted", {}, t("tour.step", { i: at + 1, n: steps.length })),
       h("h2", { id: "tour-title" }, t("tour.title", { game: t(`games.${game}`) })),
       h("p.tour-text", { "data-testid": "tour-text" }, t(steps[at][1], { log: t(`table.log.${game}`) })),
-      h("div.row", {},
-        at > 0 ? h("button", { type: "button", "data-testid": "tour-back", onclick: () => { at -= 1; show(); } }, t("tour.back")) : null,
-        h("button.primary", { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : (at += 1, show())) },
-          last ? t("tour.done") : t("tour.next")),
-        h("button.ghost", { type: "button", "data-testid": "tour-skip", onclick: finish }, t("tour.skip"))));
+      h(
+        "div.row",
+        {},
+        at > 0
+          ? h(
+              "button",
+              {
+                type: "button",
+                "data-testid": "tour-back",
+                onclick: () => {
+                  at -= 1;
+                  show();
+                },
+              },
+              t("tour.back"),
+            )
+          : null,
+        h(
+          "button.primary",
+          { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : ((at += 1), show())) },
+          last ? t("tour.done") : t("tour.next"),
+        ),
+        h("button.ghost", { type: "button", "data-testid": "tour-skip", onclick: finish }, t("tour.skip")),
+      ),
+    );
   }
 
   return {
@@ -111,6 +137,9 @@ export function createTour(root, hold = () => {}) {
       if (game && (!seated || table.game !== game)) return close();
       if (game && !marked?.isConnected) mark();
     },
-    stop: () => { close(); box.remove(); },
+    stop: () => {
+      close();
+      box.remove();
+    },
   };
 }

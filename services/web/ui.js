@@ -14,8 +14,7 @@ export function h(tag, attrs = {}, ...children) {
         if (prop.startsWith("--")) el.style.setProperty(prop, v);
         else el.style[prop] = v;
       }
-    }
-    else if (key === "html") el.innerHTML = value;
+    } else if (key === "html") el.innerHTML = value;
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
@@ -73,7 +72,11 @@ export function modal(title, body, { onClose, className } = {}) {
       close();
     }
   };
-  const closeButton = h("button.close", { type: "button", "aria-label": t("close"), title: t("close"), onclick: close }, h("span", { "aria-hidden": "true" }, "✕"));
+  const closeButton = h(
+    "button.close",
+    { type: "button", "aria-label": t("close"), title: t("close"), onclick: close },
+    h("span", { "aria-hidden": "true" }, "✕"),
+  );
   const dialog = h(
     "div.modal",
     { role: "dialog", "aria-modal": "true", "aria-label": title, class: className },
@@ -125,7 +128,13 @@ export const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 export function typing(event) {
   const target = event.target;
-  return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable);
+  return (
+    target &&
+    (target.tagName === "INPUT" ||
+      target.tagName === "TEXTAREA" ||
+      target.tagName === "SELECT" ||
+      target.isContentEditable)
+  );
 }
 
 export function showError(error) {
