@@ -37,7 +37,7 @@ import { performance } from 'node:perf_hooks';
 // ---------- args ----------
 const argv = process.argv.slice(2);
 function arg(name, def) {
-  const i = argv.indexOf('--' + name);
+  const i = argv.indexOf(`--${name}`);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : def;
 }
 const M = Number(arg('tables', 1));
@@ -155,8 +155,7 @@ function openStream(path, token, onEvent, onEnd) {
       res.on('data', (chunk) => {
         const now = performance.now();
         buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           let kind = 'message';
@@ -384,7 +383,7 @@ class Slot {
     this.inflight = false;
     if (this.id !== id) return;
     if (answer.status !== 200) {
-      countError(`HTTP ${answer.status}${answer.data && answer.data.code ? ' ' + answer.data.code : ''}`);
+      countError(`HTTP ${answer.status}${answer.data?.code ? ` ${answer.data.code}` : ''}`);
       setTimeout(() => this.resync(), 100);
       return;
     }
@@ -429,9 +428,9 @@ class Slot {
     // (the update that gives it the move never came). Counted, then both seats read the table.
     if (this.inflight || this.replacing || !this.id || now - this.progress < STALL_MS) return;
     stalls++;
-    const seen = this.views.map((v) => v && `v${v.version} ${v.status} to_move ${v.current && v.current.to_move} you ${v.you}`);
+    const seen = this.views.map((v) => v && `v${v.version} ${v.status} to_move ${v.current?.to_move} you ${v.you}`);
     if (stalls <= 5) log(`table ${this.id} stalled: newest v${this.newest}; views: ${seen.join(' | ')}`);
-    if (stalls <= 1) log(JSON.stringify(this.views.map((v) => v && v.current)).slice(0, 3000));
+    if (stalls <= 1) log(JSON.stringify(this.views.map((v) => v?.current)).slice(0, 3000));
     this.progress = now;
     this.resync();
   }
@@ -578,6 +577,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(`[${LABEL}] failed:`, e && e.stack ? e.stack : e);
+  console.error(`[${LABEL}] failed:`, e?.stack ? e.stack : e);
   process.exit(1);
 });

@@ -36,7 +36,7 @@ export async function call(method, path, body) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (error) {
+  } catch {
     throw new ApiError(0, {}, null, body);
   }
   if (response.status === 204) return null;

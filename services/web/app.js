@@ -242,16 +242,25 @@ function route() {
   const match = (pattern) => {
     try {
       return path.match(pattern)?.slice(1).map(decodeURIComponent);
-    } catch (error) {
+    } catch {
       return null; // a broken %-escape
     }
   };
   const replay = match(/^\/t\/([^/]+)\/(\d+)\/?$/);
-  if (replay && isTableId(replay[0])) return (showReplay(replay[0], Number(replay[1]), { replace: true }), true);
+  if (replay && isTableId(replay[0])) {
+    showReplay(replay[0], Number(replay[1]), { replace: true });
+    return true;
+  }
   const table = match(/^\/t\/([^/]+)\/?$/);
-  if (table && isTableId(table[0])) return (showTable(table[0], { replace: true }), true);
+  if (table && isTableId(table[0])) {
+    showTable(table[0], { replace: true });
+    return true;
+  }
   const player = match(/^\/p\/([^/]+)\/?$/);
-  if (player && !/^\.{1,2}$/.test(player[0])) return (showPlayer(player[0], { replace: true }), true);
+  if (player && !/^\.{1,2}$/.test(player[0])) {
+    showPlayer(player[0], { replace: true });
+    return true;
+  }
   return false;
 }
 

@@ -1017,7 +1017,9 @@ const pluralRules = {};
 function form(text, n) {
   if (typeof text === "string") return text;
   const type = text.ordinal ? "ordinal" : "cardinal"; // ordinal: "1st", "2nd", "3rd", "4th"
-  const rules = (pluralRules[`${lang()}-${type}`] ??= new Intl.PluralRules(lang(), { type }));
+  const name = `${lang()}-${type}`;
+  pluralRules[name] ??= new Intl.PluralRules(lang(), { type });
+  const rules = pluralRules[name];
   return text[rules.select(Number(n))] ?? text.other;
 }
 

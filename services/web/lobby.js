@@ -416,7 +416,7 @@ export function renderLobby(root, { openTable }) {
           ),
         ),
       );
-    } catch (error) {
+    } catch {
       /* the next poll tries again */
     }
   }
@@ -471,7 +471,7 @@ export function renderLobby(root, { openTable }) {
             )
           : h("p.muted", {}, "—"),
       );
-    } catch (error) {
+    } catch {
       /* the next poll tries again */
     }
   }

@@ -43,7 +43,10 @@ export function placeOf(seat, ...inside) {
 export function gained(before, after) {
   const had = counts(before || []);
   const seen = {};
-  return (after || []).map((token) => (seen[token] = (seen[token] || 0) + 1) > (had[token] || 0));
+  return (after || []).map((token) => {
+    seen[token] = (seen[token] || 0) + 1;
+    return seen[token] > (had[token] || 0);
+  });
 }
 
 function counts(tokens) {

@@ -70,7 +70,7 @@ export function createQuickPlay({ openTable }) {
   async function ask() {
     try {
       show(await api.get(api.lobby("/quickplay")));
-    } catch (error) {
+    } catch {
       if (alive) timer = setTimeout(ask, EVERY_MS * 2);
     }
   }

@@ -258,7 +258,7 @@ export function createBoard(ctx) {
   }
 
   function isHinted(kind, index) {
-    if (!hinted || hinted.type !== "play") return false;
+    if (hinted?.type !== "play") return false;
     if (kind !== null) return (hinted.hand || []).includes(kind);
     return (hinted.stacks || []).includes(index);
   }

@@ -124,9 +124,9 @@ export function createBoard(ctx) {
   let suppressClick = false;
 
   function markTargets() {
-    document
-      .querySelectorAll(".tower[data-tower]")
-      .forEach((el) => el.classList.toggle("fits", !!fits(selected, el.dataset.tower)));
+    for (const el of document.querySelectorAll(".tower[data-tower]")) {
+      el.classList.toggle("fits", !!fits(selected, el.dataset.tower));
+    }
   }
 
   function sourceAttrs(source, label, key) {
@@ -404,9 +404,9 @@ export function createBoard(ctx) {
           from: undone ?? from.place,
         });
     });
-    gained(before.hand, after.hand).forEach(
-      (isNew, i) => isNew && steps.push({ to: `[data-key="hand-${i}"]`, from: undone ?? "[data-src=material]" }),
-    );
+    gained(before.hand, after.hand).forEach((isNew, i) => {
+      if (isNew) steps.push({ to: `[data-key="hand-${i}"]`, from: undone ?? "[data-src=material]" });
+    });
     after.hand_sizes.forEach((size, other) => {
       if (other !== me() && size > before.hand_sizes[other]) {
         steps.push({

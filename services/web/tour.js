@@ -85,6 +85,12 @@ export function createTour(root, hold = () => {}) {
     return marked;
   }
 
+  function next() {
+    if (at === steps.length - 1) return finish();
+    at += 1;
+    show();
+  }
+
   function show() {
     if (!game) return;
     mark()?.scrollIntoView({ block: "nearest" });
@@ -113,7 +119,7 @@ export function createTour(root, hold = () => {}) {
           : null,
         h(
           "button.primary",
-          { type: "button", "data-testid": "tour-next", onclick: () => (last ? finish() : ((at += 1), show())) },
+          { type: "button", "data-testid": "tour-next", onclick: next },
           last ? t("tour.done") : t("tour.next"),
         ),
         h("button.ghost", { type: "button", "data-testid": "tour-skip", onclick: finish }, t("tour.skip")),
