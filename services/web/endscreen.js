@@ -352,5 +352,16 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     }
   }
 
-  return { layer, render, stop: () => clearTimeout(booking?.timer) };
+  // The seconds the seats are still held for "Nochmal", at the server's time `now`.
+  function tick(table, now) {
+    const held = layer.querySelector(".held");
+    if (held && table.held_until) {
+      held.textContent = t(held.dataset.text, {
+        s: Math.max(0, Math.ceil(table.held_until - now)),
+        names: held.dataset.names,
+      });
+    }
+  }
+
+  return { layer, render, tick, stop: () => clearTimeout(booking?.timer) };
 }

@@ -1,6 +1,7 @@
 // The waiting room's words: who sits, how many seats are free, and what happens at the start
 // (free seats to computers or left empty, partner mode's four), said from where the reader
 // stands: seated, opener, or someone who opened the table's link and may take a free seat.
+import { session } from "./api.js";
 import { t } from "./i18n.js";
 
 export function freeSeats(table) {
@@ -10,6 +11,11 @@ export function freeSeats(table) {
 // Whether the reader may sit down: not seated, the table open, a seat free.
 export function maySit(table) {
   return table.you === null && table.status === "open" && freeSeats(table) > 0;
+}
+
+// Whether the reader waits at the table for its next game (a seat once one is free).
+export function waitingHere(table) {
+  return table.waiting.includes(session.player?.name);
 }
 
 export function roomLines(table) {

@@ -3,11 +3,8 @@
 // player asking for another game, and the next game beginning.
 import { t } from "./i18n.js";
 import { callPlayer, standingMark } from "./notify.js";
+import { myTurn } from "./turnbar.js";
 import { toast } from "./ui.js";
-
-function myTurn(table) {
-  return table?.status === "playing" && table.you !== null && table.current?.to_move === table.you;
-}
 
 // Who sat down in the waiting room since `before` (names, never the player's own).
 function newcomers(before, table) {
