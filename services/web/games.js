@@ -1,5 +1,7 @@
 // The games the house offers, as their engines describe them (GET /api/lobby/games), and each
-// game's board module, found by the game's name: services/web/<game>.js (docs/games.md).
+// game's board module, found by the game's name: services/web/<game>.js (docs/games.md). The
+// board module brings everything of the game the client has: its board, its words, its rules
+// and its first game's tour (the contract: BoardModule below).
 import { api } from "./api.js";
 import { addWords } from "./i18n.js";
 
@@ -37,9 +39,14 @@ import { addWords } from "./i18n.js";
  * @property {(ctx: BoardContext) => Board} createBoard a board for one table or replay
  * @property {(hand: object) => HTMLElement[]} handCards a hand's cards, small (the replay's
  *   open hands)
- * @property {{de: Object<string, string>, en: Object<string, string>}} [WORDS] the game's own
- *   words for i18n.js (German first), for a game whose words i18n.js does not have
- * @property {{de: Array, en: Array}} [RULES] the game's rules page (rules.js's sections)
+ * @property {{de: Object<string, string|object>, en: Object<string, string|object>}} [WORDS] the
+ *   game's own words (German first), added to i18n.js's: its name `games.<game>`, its
+ *   `games.<game>.about`, its log's name `table.log.<game>`, its options' `opt.<option>` and
+ *   whatever its board says
+ * @property {{de: Array, en: Array}} [RULES] the game's rules page (rules.js's sections: each a
+ *   heading and its points)
+ * @property {Array<[string, string]>} [TOUR] the first game's tour (tour.js): per step the
+ *   selector of the part of the board it is about and the key of its words; without it, no tour
  */
 
 let offered = [];

@@ -5,6 +5,19 @@ import { icon } from "./icons.js";
 import { placeOf } from "./motion.js";
 import { h, keyHint } from "./ui.js";
 
+export { RULES } from "./speedlaunch.rules.js";
+export { WORDS } from "./speedlaunch.words.js";
+
+/** The first game's tour: the part of the board each step is about, and its words (tour.js). */
+export const TOUR = [
+  [".my-hand", "tour.sl.hand"],
+  ["[data-testid=ramp]", "tour.sl.ramp"],
+  [".my-stacks", "tour.sl.stacks"],
+  ["[data-testid=preview]", "tour.sl.preview"],
+  ["[data-testid=play]", "tour.sl.play"],
+  [".opponents", "tour.sl.opponents"],
+];
+
 const KINDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "SAT", "AST", "HOLE"];
 const ORDER = Object.fromEntries(KINDS.map((kind, index) => [kind, index]));
 const SPECIAL = new Set(["AST", "HOLE"]);
@@ -17,13 +30,22 @@ export function moveKey(move) {
 
 const MANY_KINDS = 7; // a hand of more kinds fans each kind closer, so that it stays short
 
-// A hand's cards, small (the replay's open hands): counts by kind.
+/**
+ * A hand's cards, small (the replay's open hands): counts by kind.
+ * @param {Object<string, number>} hand
+ * @returns {HTMLElement[]}
+ */
 export function handCards(hand) {
   return Object.entries(hand).flatMap(([kind, n]) =>
     Array.from({ length: n }, () => launchCard(kind, { small: true })),
   );
 }
 
+/**
+ * The board of one table or replay (the contract: BoardModule in games.js).
+ * @param {import("./games.js").BoardContext} ctx
+ * @returns {import("./games.js").Board}
+ */
 export function createBoard(ctx) {
   const { t } = ctx;
   let selection = { hand: {}, stacks: [] };

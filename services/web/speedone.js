@@ -5,6 +5,18 @@ import { cardBack, oneCard, oneName } from "./cards.js";
 import { gained, placeOf } from "./motion.js";
 import { h } from "./ui.js";
 
+export { RULES } from "./speedone.rules.js";
+export { WORDS } from "./speedone.words.js";
+
+/** The first game's tour: the part of the board each step is about, and its words (tour.js). */
+export const TOUR = [
+  [".so-hand", "tour.so.hand"],
+  [".discard", "tour.so.discard"],
+  ["[data-testid=draw]", "tour.so.draw"],
+  ["[data-testid=one]", "tour.so.one"],
+  ["[data-testid=sort]", "tour.so.sort"],
+];
+
 const COLOURS = ["R", "Y", "G", "B"];
 const SYMBOL_ORDER = { S: 10, R: 11, D: 12 };
 const CROWDED = 14; // a longer hand overlaps its cards on a phone (styles.css)
@@ -31,11 +43,20 @@ export function sortHand(hand, order) {
   });
 }
 
-// A hand's cards, small (the replay's open hands).
+/**
+ * A hand's cards, small (the replay's open hands).
+ * @param {string[]} hand
+ * @returns {HTMLElement[]}
+ */
 export function handCards(hand) {
   return hand.map((card) => oneCard(card, { small: true }));
 }
 
+/**
+ * The board of one table or replay (the contract: BoardModule in games.js).
+ * @param {import("./games.js").BoardContext} ctx
+ * @returns {import("./games.js").Board}
+ */
 export function createBoard(ctx) {
   const { t } = ctx;
   let view = null;

@@ -5,6 +5,17 @@ import { icon } from "./icons.js";
 import { gained, placeOf } from "./motion.js";
 import { h, keyHint, modal } from "./ui.js";
 
+export { RULES } from "./speedtower.rules.js";
+export { WORDS } from "./speedtower.words.js";
+
+/** The first game's tour: the part of the board each step is about, and its words (tour.js). */
+export const TOUR = [
+  [".towers", "tour.st.towers"],
+  [".my-top", "tour.st.site"],
+  ["[data-testid=store]", "tour.st.store"],
+  ["[data-testid=undo]", "tour.st.undo"],
+];
+
 const TOWERS = ["A", "B", "C", "D"];
 const TOP_FLOOR = 12; // the floor that completes a tower (it launches, and the tower is empty)
 const PILE_KEYS = ["q", "w", "e", "r"];
@@ -17,11 +28,20 @@ function sameSource(move, source) {
   return true;
 }
 
-// A hand's cards, small (the replay's open hands).
+/**
+ * A hand's cards, small (the replay's open hands).
+ * @param {string[]} hand
+ * @returns {HTMLElement[]}
+ */
 export function handCards(hand) {
   return hand.map((card) => towerCard(card, { small: true }));
 }
 
+/**
+ * The board of one table or replay (the contract: BoardModule in games.js).
+ * @param {import("./games.js").BoardContext} ctx
+ * @returns {import("./games.js").Board}
+ */
 export function createBoard(ctx) {
   const { t } = ctx;
   let selected = null; // {from: "hand", index} | {from: "storage", pile} | {from: "stock"}

@@ -2,40 +2,22 @@
 // and what each control does. Skippable; once finished or skipped it never shows again for
 // that game (localStorage "sg.tour.<game>"). Alone among computers the clock waits while it
 // is open (POST …/guide, at most 300 s a game).
+import { boardModule } from "./games.js";
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
-// Per game the steps: the element the step is about (the first of the selectors that is on
-// screen; a step with none on screen is left out) and its words.
-const STEPS = {
-  speedlaunch: [
-    [".my-hand", "tour.sl.hand"],
-    ["[data-testid=ramp]", "tour.sl.ramp"],
-    [".my-stacks", "tour.sl.stacks"],
-    ["[data-testid=preview]", "tour.sl.preview"],
-    ["[data-testid=play]", "tour.sl.play"],
-    [".opponents", "tour.sl.opponents"],
-    ["[data-testid=hint]", "tour.hint"],
-    [".log", "tour.log"],
-  ],
-  speedtower: [
-    [".towers", "tour.st.towers"],
-    [".my-top", "tour.st.site"],
-    ["[data-testid=store]", "tour.st.store"],
-    ["[data-testid=undo]", "tour.st.undo"],
-    ["[data-testid=hint]", "tour.hint"],
-    [".log", "tour.log"],
-  ],
-  speedone: [
-    [".so-hand", "tour.so.hand"],
-    [".discard", "tour.so.discard"],
-    ["[data-testid=draw]", "tour.so.draw"],
-    ["[data-testid=one]", "tour.so.one"],
-    ["[data-testid=sort]", "tour.so.sort"],
-    ["[data-testid=hint]", "tour.hint"],
-    [".log", "tour.log"],
-  ],
-};
+// A tour's steps: the element the step is about (the first of the selectors that is on screen;
+// a step with none on screen is left out) and its words. The game's board module has its own
+// steps (TOUR); the hint and the log end every tour. A game without TOUR has no tour.
+const LAST_STEPS = [
+  ["[data-testid=hint]", "tour.hint"],
+  [".log", "tour.log"],
+];
+
+function stepsOf(game) {
+  const own = boardModule(game).TOUR;
+  return own ? [...own, ...LAST_STEPS] : [];
+}
 
 const key = (game) => `sg.tour.${game}`;
 
@@ -134,7 +116,7 @@ export function createTour(root, hold = () => {}) {
       const seated = table.status === "playing" && table.you !== null;
       if (!game && seated && !tourDone(table.game)) {
         game = table.game;
-        steps = (STEPS[game] || []).filter(([selector]) => root.querySelector(selector));
+        steps = stepsOf(game).filter(([selector]) => root.querySelector(selector));
         at = 0;
         if (!steps.length) return close();
         hold(true);

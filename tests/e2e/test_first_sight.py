@@ -23,6 +23,7 @@ ONE_PLURAL = re.compile(
 def test_every_counted_message_at_0_1_and_2_in_german_and_english(new_page):
     page = new_page()
     rendered = page.evaluate("""async () => {
+        await (await import('/games.js')).loadGames();  // the games' own words among them
         const { counted, t } = await import('/i18n.js');
         const out = {};
         const params = { rank: 3, t: 'A', need: 4, c: 'Rot', game: 'Speedone', time: 'T',
