@@ -4,7 +4,7 @@
 // next game can be dealt.
 import { api, path } from "./api.js";
 import { gameOf } from "./games.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { playerPath, replayPath } from "./paths.js";
 import { ratingText } from "./ratings.js";
@@ -280,7 +280,7 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
           onclick: again,
         },
         "↻ ",
-        t(`table.again.${table.game}`),
+        t(has(`table.again.${table.game}`) ? `table.again.${table.game}` : "table.again"),
       ),
       lobby,
       replay,

@@ -155,9 +155,7 @@ const de = {
   "table.over": "Die Partie ist zu Ende",
   "table.place": "{n}. Platz",
   "table.place.short": "{n}.",
-  "table.again.speedlaunch": "Nochmal spielen",
-  "table.again.speedtower": "Nochmal bauen",
-  "table.again.speedone": "Nochmal spielen",
+  "table.again": "Nochmal spielen",
   "table.again.held": "Die Plätze der anderen bleiben noch {s} s frei.",
   "table.again.held_you": "Nochmal gewünscht von {names} – dein Platz bleibt noch {s} s frei.",
   "table.back": "wieder da",
@@ -462,9 +460,7 @@ const en = {
   "table.over": "The game is over",
   "table.place": { ordinal: true, one: "{n}st place", two: "{n}nd place", few: "{n}rd place", other: "{n}th place" },
   "table.place.short": { ordinal: true, one: "{n}st", two: "{n}nd", few: "{n}rd", other: "{n}th" },
-  "table.again.speedlaunch": "Play again",
-  "table.again.speedtower": "Build again",
-  "table.again.speedone": "Play again",
+  "table.again": "Play again",
   "table.again.held": "The others' seats are held for {s} s.",
   "table.again.held_you": "Another game asked for by {names} – your seat is held for {s} s.",
   "table.back": "back",
@@ -652,6 +648,11 @@ export const counted = () =>
 export function addWords(words) {
   Object.assign(tables.de, words.de);
   Object.assign(tables.en, words.en);
+}
+
+/** Whether there are words for `key` (a game's own, where it has them, else the house's). */
+export function has(key) {
+  return key in tables[lang()] || key in tables.de;
 }
 
 export function t(key, params = {}) {
