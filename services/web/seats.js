@@ -67,13 +67,12 @@ export function createSeats(frame) {
       status ? h("span.seat-status", { "aria-hidden": "true", "data-testid": "seat-status" }, status) : null,
     );
     if (info?.element) element.append(info.element);
-    const rating = ratingBadge(table.game, seat, () => frame.table && render());
+    const rating = ratingBadge(table.game, seat, () => frame.table && render(frame.table, frame.board));
     if (rating) element.append(rating);
     return element;
   }
 
-  function render() {
-    const { table, board } = frame;
+  function render(table, board) {
     clear(
       el,
       table.seats.map((seat, index) => chip(table, board, seat, index)),

@@ -146,7 +146,7 @@ export function renderTable(root, id, { toLobby }) {
     const focused = document.activeElement?.dataset?.key;
     const scene = takeOff(movement());
     bar.render(table);
-    seats.render();
+    seats.render(table, board);
     overlay.replaceChildren();
     if (table.status !== "playing") note.hide();
     chat.writable(table.you !== null || waitingHere(table)); // watchers read, they do not write
@@ -154,7 +154,7 @@ export function renderTable(root, id, { toLobby }) {
     screen.dataset.status = table.status;
     screen.dataset.game = table.game;
     screen.dataset.version = String(table.version);
-    log.render();
+    log.render(table);
     if (table.status === "open") {
       room.render(boardBox, table);
     } else {

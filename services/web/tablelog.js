@@ -13,8 +13,8 @@ export function createTableLog(id, frame) {
   let timer = null;
   let loggedVersion = -1;
 
-  function render() {
-    title.textContent = t(`table.log.${frame.table.game}`);
+  function render(table) {
+    title.textContent = t(`table.log.${table.game}`);
   }
 
   function schedule() {
