@@ -43,13 +43,21 @@ function enoughForNextGame(table) {
   return table.options?.partners ? players === 4 : players >= gameOf(table.game).min_seats;
 }
 
+const BOOKING_TRIES = 30;
+
+/** Milliseconds before the booking is asked for again after ``tries`` answers without it. */
+function bookingWait(tries) {
+  return Math.min(1000 * 1.2 ** tries, 8000);
+}
+
 export function createEndScreen({ inertWhileOpen, again, toLobby }) {
   const layer = h("div.end-layer", { hidden: true });
   keepFocusIn(layer);
 
-  // The ledger's booking of the game on screen: asked for once the game is over, again every
-  // second while the booking job has not booked it yet (202 {booked: false}, no error), at
-  // most for half a minute.
+  // The ledger's booking of the game on screen: asked for once the game is over, and again
+  // while the booking job has not booked it yet (202 {booked: false}, no error) or the ledger
+  // is busy or away (429, 5xx, no answer), waiting a little longer each time, for about three
+  // minutes. Only "no such game" (4xx) ends the asking: the end screen goes without it.
   let booking = null; // {key, data, tries, timer}
   let last = null;
 
@@ -59,18 +67,19 @@ export function createEndScreen({ inertWhileOpen, again, toLobby }) {
     clearTimeout(booking?.timer);
     booking = { key, data: null, tries: 0, timer: null };
     const mine = booking;
+    const again = () => {
+      mine.tries += 1;
+      if (booking === mine && mine.tries < BOOKING_TRIES) mine.timer = setTimeout(ask, bookingWait(mine.tries));
+    };
     const ask = async () => {
       let data = null;
       try {
         data = await api.get(api.ledger(path`/tables/${table.id}/games/${table.current.no}`));
-      } catch {
-        return; // no such game (or the ledger is away): the end screen goes without it
-      }
-      mine.tries += 1;
-      if (data.booked === false) {
-        if (booking === mine && mine.tries < 30) mine.timer = setTimeout(ask, 1000);
+      } catch (error) {
+        if (!error.status || error.status === 429 || error.status >= 500) again();
         return;
       }
+      if (data.booked === false) return again();
       mine.data = data;
       if (booking === mine && last && !layer.hidden) render(last.table, last.board);
     };

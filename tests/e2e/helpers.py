@@ -16,6 +16,9 @@ _names = itertools.count(1)
 
 MY_TURN = ".table-screen.my-turn"
 END = "[data-testid=end-screen]"
+# A page that was sent a whole game's updates in a burst (moves over the API) draws every one
+# before its end screen: on a busy machine that takes longer than an expectation's default.
+AFTER_BURST_MS = 60_000
 SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 MOVED = "v => document.querySelector('.table-screen')?.dataset.version !== v"
 # Where the screenshot tests write: a scratch folder, or docs/screenshots under
@@ -64,6 +67,13 @@ def watch_errors(page: Page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
+
+
+def end_screen(page: Page):
+    """The page's end screen, once it is shown (after a burst of updates)."""
+    end = page.locator(END)
+    expect(end).to_be_visible(timeout=AFTER_BURST_MS)
+    return end
 
 
 def version(page: Page) -> str:

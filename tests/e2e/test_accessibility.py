@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, MY_TURN, SIZES, browser_token, sign_in, unique_name
+from tests.e2e.helpers import MY_TURN, SIZES, browser_token, end_screen, sign_in, unique_name
 
 try:
     from axe_playwright_python.sync_playwright import Axe
@@ -71,7 +71,7 @@ def test_no_serious_accessibility_findings(new_page, house, size):
 
     table = house.play_solo(token, "speedone", target=200)  # a short game
     page.goto(f"/t/{table}")
-    expect(page.locator(END)).to_be_visible()
+    end_screen(page)
     page.wait_for_timeout(400)  # the dialog's short pop
     found += serious(page, "end screen")
     page.get_by_test_id("to-replay").click()

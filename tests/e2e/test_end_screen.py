@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, SIZES, browser_token, no_horizontal_scroll, sign_in, unique_name
+from tests.e2e.helpers import (
+    SIZES,
+    browser_token,
+    end_screen,
+    no_horizontal_scroll,
+    sign_in,
+    unique_name,
+)
 
 
 @pytest.mark.slow
@@ -24,8 +31,7 @@ def test_speedlaunch_end_screen_with_points_taler_and_rounds(new_page, house, si
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     house.play_seats([me, bo], table)
 
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     expect(end.locator("table.result tbody tr")).to_have_count(2)
     expect(end.locator("table.result thead")).to_contain_text("Punkte")
     expect(end.locator("table.result thead")).to_contain_text("Taler")
@@ -71,8 +77,7 @@ def test_speedone_rounds_survive_a_reload_and_reach_the_end_screen(new_page, hou
     expect(scores.locator("tbody tr", has_text="Runde 1")).to_have_count(1)
 
     house.leave(dan, table)  # one player left: the game ends with the rounds played
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     rounds = end.get_by_test_id("end-rounds")
     expect(rounds.locator("tbody tr[data-round='1']")).to_be_visible()
     expect(rounds.locator("tr.total")).to_contain_text("Gesamt")

@@ -49,14 +49,20 @@ def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house, size):
 
     seat = house.call("GET", f"/api/table/tables/{table}", me)["you"]
 
-    def seen_taking(doc):  # the opponent took the ramp, and it is the browser's turn
+    def seen_taking(doc):  # the opponent took the ramp; the browser's turn, a group to preview
         view = doc["current"]["view"]
         mine = doc["you"] == seat and doc["current"]["to_move"] == seat
-        return mine and view["phase"] == "play" and bool(view["players"][1 - seat]["known"])
+        taken = mine and view["phase"] == "play" and bool(view["players"][1 - seat]["known"])
+        return taken and any(previewed(doc))
+
+    def previewed(doc):  # the hand's legal groups whose preview names a value
+        groups = (doc["current"].get("preview") or {}).get("groups", {})
+        hand = doc["current"]["view"]["hand"]
+        return ((k, g) for k, g in groups.items() if k in hand and g["legal"] and g.get("value"))
 
     doc = house.play_seats([other, me], table, until=seen_taking, seed=3)
     if doc["status"] != "playing":
-        pytest.skip("the game ended before the opponent took the ramp")
+        pytest.skip("the game ended before the opponent took the ramp with a group to preview")
     doc = house.call("GET", f"/api/table/tables/{table}", me)
     expect(page.locator(MY_TURN)).to_be_visible()
     expect(page.locator(".table-screen")).to_have_attribute("data-version", str(doc["version"]))
@@ -71,17 +77,14 @@ def test_speedlaunch_preview_and_the_cards_seen_taken(new_page, house, size):
     expect(seen).to_contain_text("gesehen")
 
     # the preview over a group is the engine's, in the player's words
-    groups = doc["current"]["preview"]["groups"]
-    hand = doc["current"]["view"]["hand"]
-    kind, said = next(
-        (k, g) for k, g in groups.items() if k in hand and g["legal"] and g.get("value")
-    )
+    kind, said = next(previewed(doc))
     page.locator(f"button.group[data-kind='{kind}']").hover()
     box = page.get_by_test_id("preview")
     text = f"→ {said['count']} × {said['value']} legen"
     expect(box).to_contain_text(text)
     if said["ignition"]:
         expect(box).to_contain_text("ZÜNDUNG!")
+    groups = doc["current"]["preview"]["groups"]
     too_high = [
         k for k, g in groups.items() if g.get("too_high") and k in doc["current"]["view"]["hand"]
     ]

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from services.table.phrases.speedlaunch import EXCLAMATIONS
-from tests.e2e.helpers import END, browser_token, open_table, sign_in, unique_name
+from tests.e2e.helpers import END, browser_token, end_screen, open_table, sign_in, unique_name
 
 # "1" followed by a plural noun: what a counted message must never say.
 ONE_PLURAL = re.compile(
@@ -102,8 +102,7 @@ def test_a_finished_solo_game_in_english_booking_words_toast_and_the_lobby_after
     assert said in english, said
     page.get_by_test_id("turbo").click()
     house.play_seats([browser_token(page)], page.url.rsplit("/", 1)[1])
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     expect(end.get_by_test_id("end-short")).to_contain_text("Game under")  # the booking
     assert answers[-1] == 200 and all(status in (200, 202) for status in answers), answers
     expect(end.locator("table.result")).to_contain_text("1st place")

@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import (
-    END,
     SIZES,
     browser_token,
+    end_screen,
     no_horizontal_scroll,
     sign_in,
     unique_name,
@@ -169,7 +169,7 @@ def test_a_player_page_lists_games_and_leads_to_them(new_page, house, size):
     expect(page).to_have_url(re.compile(rf"/t/{table}/1(\?.*)?$"))
     expect(page.get_by_test_id("replay")).to_be_visible()
     page.goto(f"/t/{table}")  # the table itself: the game is over, its end screen
-    expect(page.locator(END)).to_be_visible()
+    end_screen(page)
     page.go_back()
     page.go_back()
     expect(page.get_by_test_id("player-page")).to_be_visible()

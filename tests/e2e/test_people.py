@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     STEPS,
     away,
     browser_token,
+    end_screen,
     notes,
     open_table,
     sign_in,
@@ -213,8 +214,7 @@ def test_partners_play_as_a_team_and_again_reseated_by_name(new_page, house):
 
     doc = house.play_seats([browser_token(ann), browser_token(bob)], table)
     teams = doc["current"]["result"]["team_totals"]
-    end = ann.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(ann)
     expect(end.get_by_test_id("end-line")).to_contain_text(f"Team 1 ({ann_name} + {partner}):")
     expect(end.get_by_test_id("end-line")).to_contain_text(f": {teams[0]}")
     expect(end.get_by_test_id("end-team-total")).to_have_text([str(teams[0]), str(teams[1])])
@@ -274,8 +274,7 @@ def test_leavers_are_placed_last_and_short_games_say_why(new_page, house):
         expect(ann.locator(".table-screen")).to_have_attribute("data-status", "playing")
         house.leave(bo, table)  # a computer plays Bo's seat to the end
         house.play_seats([me], table)
-        end = ann.locator(END)
-        expect(end).to_be_visible()
+        end = end_screen(ann)
         rows = end_rows(ann)
         assert len(rows) == seats
         assert bo_name in rows[-1] and "verlassen" in rows[-1], rows

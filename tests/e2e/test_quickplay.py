@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, browser_token, sign_in, unique_name
+from tests.e2e.helpers import browser_token, end_screen, sign_in, unique_name
 
 
 @pytest.mark.timeout(240)
@@ -44,7 +44,7 @@ def test_two_players_meet_by_quick_play_and_see_their_ratings(new_page, house):
 
     ann.get_by_test_id("leave").click()
     ann.get_by_test_id("leave-confirm").click()
-    expect(bob.locator(END)).to_be_visible()
+    end_screen(bob)
     expect(bob.get_by_test_id("end-rating").first).to_have_text(re.compile(r"^Rating \+\d+$"))
     assert re.fullmatch(
         r"Rating \d+\? \(\+\d+\)",

@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, SIZES, browser_token, no_horizontal_scroll, sign_in, unique_name
+from tests.e2e.helpers import (
+    SIZES,
+    browser_token,
+    end_screen,
+    no_horizontal_scroll,
+    sign_in,
+    unique_name,
+)
 
 
 def step_text(page) -> str:
@@ -29,7 +36,7 @@ def test_a_finished_game_replays_move_by_move(new_page, house, size):
     count = len(record["moves"])
 
     page.goto(f"/t/{table}")  # from the end screen to the replay
-    expect(page.locator(END)).to_be_visible()
+    end_screen(page)
     page.get_by_test_id("to-replay").click()
     expect(page).to_have_url(re.compile(rf"/t/{table}/1\?as=0$"))  # as the player saw it
     replay = page.get_by_test_id("replay")

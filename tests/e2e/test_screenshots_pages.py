@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, SHOTS, SIZES, browser_token, open_table, sign_in, unique_name
+from tests.e2e.helpers import (
+    AFTER_BURST_MS,
+    SHOTS,
+    SIZES,
+    browser_token,
+    end_screen,
+    open_table,
+    sign_in,
+    unique_name,
+)
 
 
 def shoot(page, name: str, size: str) -> None:
@@ -30,8 +39,8 @@ def test_page_screenshots(new_page, house, size):
     )
     page.goto(f"/t/{table}")
     house.play_seats([me, bo], table, seed=5)
-    end = page.locator(END)
-    expect(end.get_by_test_id("end-taler")).to_have_count(2)
+    end = end_screen(page)
+    expect(end.get_by_test_id("end-taler")).to_have_count(2, timeout=AFTER_BURST_MS)  # booked
     shoot(page, "end-screen", size)
 
     page.get_by_test_id("to-replay").click()

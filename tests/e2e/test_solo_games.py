@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, open_table, play, sign_in, unique_name
+from tests.e2e.helpers import END, end_screen, open_table, play, sign_in, unique_name
 
 SETUPS = {
     "speedlaunch": {"opt-rounds": "one", "set-clock": 0},
@@ -25,10 +25,9 @@ def test_solo_game_to_the_end_and_rematch(new_page, game):
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     page.get_by_test_id("turbo").click()
     expect(page.get_by_test_id("turbo")).to_have_attribute("aria-pressed", "true")
-    moves = play([page], game)
+    moves = play([page], game, limit=330)  # a whole game by clicks, within the test's 400 s
     assert moves > 0
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     expect(end.locator("table.result tbody tr")).to_have_count(2)
     expect(page.locator(".log-lines li").first).to_be_visible()
     page.get_by_test_id("rematch").click()

@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     END,
     MY_TURN,
     SIZES,
+    end_screen,
     first,
     open_table,
     sign_in,
@@ -195,8 +196,7 @@ def test_a_game_with_a_clock_to_the_end_screen(new_page):
     expect(page.get_by_test_id("clock")).to_be_hidden()
 
     # the end screen is on top: clicks reach its buttons, Tab stays inside
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     page.screenshot(path="/tmp/sl-end.png", animations="disabled")
     for test_id in ("rematch", "to-lobby"):
         assert page.get_by_test_id(test_id).evaluate(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import END, MY_TURN, open_table, play, sign_in, unique_name
+from tests.e2e.helpers import END, MY_TURN, end_screen, open_table, play, sign_in, unique_name
 
 CRANE_YELLOWS = ("245, 197, 24", "227, 178, 26")
 
@@ -29,8 +29,7 @@ def test_opponent_leaves_speedone(new_page, house, size):
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
 
     house.leave(token, table)
-    end = page.locator(END)
-    expect(end).to_be_visible()
+    end = end_screen(page)
     expect(end.get_by_test_id("end-left")).to_have_text(f"{bruno} hat die Partie verlassen.")
     expect(page.get_by_test_id("rematch")).to_have_count(0)
     expect(end.get_by_test_id("end-missing")).to_have_text(
@@ -102,7 +101,7 @@ def test_two_guests_play_again(new_page):
     ann.get_by_test_id("start").click()
     play([ann, bob], "speedtower")
     for page in (ann, bob):
-        expect(page.locator(END)).to_be_visible()
+        end_screen(page)
         expect(page.get_by_test_id("seat-status")).to_have_count(0)  # nobody asked yet
 
     ann.get_by_test_id("rematch").click()
