@@ -1,6 +1,7 @@
 // Speedlaunch: the hand grouped by kind, the four stacks, the ramp with its four lamps, the
 // Kartenlage, the blind card, asteroid targets; a preview over the hovered group.
-import { cardBack, launchCard, launchName } from "./cards.js";
+import { cardBack } from "./cards.js";
+import { launchCard, launchName } from "./speedlaunch.cards.js";
 import { icon } from "./icons.js";
 import { placeOf } from "./motion.js";
 import { h, keyHint } from "./ui.js";

@@ -1,7 +1,8 @@
 // Speedone: the hand in two orders (the button cycles), playable cards marked, the colour
 // choice for wild cards, ONE, the draw pile, direction and pending penalty, scores per round.
 import { prefs, setPref } from "./prefs.js";
-import { cardBack, oneCard, oneName } from "./cards.js";
+import { cardBack } from "./cards.js";
+import { oneCard, oneName } from "./speedone.cards.js";
 import { gained, placeOf } from "./motion.js";
 import { h } from "./ui.js";
 

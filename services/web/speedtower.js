@@ -1,6 +1,7 @@
 // Speedtower: towers A–D with the sign of what each needs, the hand, stock and four storage
 // piles; click card then tower, or drag it (mouse and touch); keys 1–5 A Q W E R F G H J Z Esc.
-import { cardBack, towerCard, towerName } from "./cards.js";
+import { cardBack } from "./cards.js";
+import { towerCard, towerName } from "./speedtower.cards.js";
 import { icon } from "./icons.js";
 import { gained, placeOf } from "./motion.js";
 import { h, keyHint, modal } from "./ui.js";
