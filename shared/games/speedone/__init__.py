@@ -7,7 +7,7 @@ the JSON shapes of moves, events, view and result are in docs/rules/speedone.md.
 from shared.games.speedone.cards import DECK
 from shared.games.speedone.options import MAX_SEATS, MIN_SEATS, NAME, OPTIONS
 from shared.games.speedone.rounds import ADDED_LATER, MAX_ROUNDS, ROUND_TURNS, leave, new, upgrade
-from shared.games.speedone.turns import apply, legal_moves, to_move
+from shared.games.speedone.turn import apply, legal_moves, to_move
 from shared.games.speedone.view import result, snapshot, view, zone_visibility
 
 # No game takes more moves: at most MAX_ROUNDS rounds of ROUND_TURNS turns, each turn a play

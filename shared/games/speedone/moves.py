@@ -1,6 +1,6 @@
 """Moves: their JSON shapes, checked, and the moves as legal_moves lists them.
 
-A move's shape (``parse``) is checked apart from its legality in a position (turns.py). The
+A move's shape (``parse``) is checked apart from its legality in a position (turn.py). The
 moves legal_moves lists are made once and shared between calls — random play and bots'
 look-ahead ask for them at every step — so they are read-only, and carry their parsed form.
 """

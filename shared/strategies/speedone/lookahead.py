@@ -12,7 +12,7 @@ import random
 
 from shared.games.speedone.cards import COLOURS, POINTS, WILDS
 from shared.games.speedone.moves import DRAW, PLAYS
-from shared.games.speedone.turns import apply, playable
+from shared.games.speedone.turn import apply, playable
 from shared.strategies.speedone import world
 
 PLAY_OUTS = 120  # play-outs per decision, shared out among the candidates
