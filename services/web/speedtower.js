@@ -249,7 +249,7 @@ export function createBoard(ctx) {
         const top = view.stock_tops[seat];
         return h(
           "div.opponent",
-          { class: view.to_move === seat ? "turn" : null, "data-seat": seat },
+          { class: view.turn === seat ? "turn" : null, "data-seat": seat },
           h("div.opp-name", {}, ctx.seatName(seat)),
           h(
             "div.row.opp-row",
@@ -401,7 +401,7 @@ export function createBoard(ctx) {
   // tower launches its last card; cards drawn slide in from the material, to the hand or the
   // drawer; undo brings the card back from its tower.
   function motion(before, after) {
-    const seat = before.to_move;
+    const seat = before.turn;
     if (seat === null) return null;
     const own = seat === me();
     const from = whence(before, after, seat);

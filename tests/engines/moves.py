@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -25,3 +26,17 @@ def refuse(game, state: dict, move, reason: str, seat: int | None = None) -> Non
     with pytest.raises(IllegalMove, match=reason):
         game.apply(state, seat, move)
     assert json.dumps(state, sort_keys=True) == before
+
+
+def play_on(game, state: dict, seed: int = 0) -> dict:
+    """Random legal moves until the game is over (a card shed rather than one drawn, taken
+    or taken back, where the seat can); the result."""
+    rng = random.Random(seed)
+    for _ in range(game.MAX_MOVES):
+        seat = game.to_move(state)
+        if seat is None:
+            return game.result(state)
+        legal = game.legal_moves(state, seat)
+        active = [move for move in legal if move["type"] not in ("draw", "take", "undo")]
+        game.apply(state, seat, rng.choice(active or legal))
+    raise AssertionError(f"{game.NAME} did not end within {game.MAX_MOVES} moves")

@@ -65,6 +65,7 @@ FACTS = {
     "burned": lambda state, events: sorted(tokens(state["burned"])),
     "turn": lambda state, events: state["turn"],
     "phase": lambda state, events: state["phase"],
+    "over": lambda state, events: state["over"],
     "hand0": lambda state, events: _hand(state, 0),
     "hand1": lambda state, events: _hand(state, 1),
     "hand2": lambda state, events: _hand(state, 2),
@@ -154,7 +155,7 @@ SCENARIOS = [
         "ignition as the last play wins the round",
         dict(hands=["7", "5 5"], ramp=["7", "7", "7"]),
         play("7"),
-        dict(phase="over", minus=[0, 2], events=["play", "ignition", "round_over", "game_over"]),
+        dict(over=True, minus=[0, 2], events=["play", "ignition", "round_over", "game_over"]),
     ),
     # chain ignition from a stack
     scenario(
@@ -255,13 +256,13 @@ SCENARIOS = [
         "satellites as the only cards, onto an empty ramp, win",
         dict(hands=["SAT SAT", "5"]),
         play("SAT SAT"),
-        dict(phase="over", minus=[0, 1]),
+        dict(over=True, minus=[0, 1]),
     ),
     scenario(
         "satellites as the only cards ignite and win",
         dict(hands=["SAT SAT", "5"], ramp=["7", "7"]),
         play("SAT SAT"),
-        dict(phase="over", burned=["7", "7", "SAT", "SAT"]),
+        dict(over=True, burned=["7", "7", "SAT", "SAT"]),
     ),
     # asteroid
     scenario(
@@ -301,7 +302,7 @@ SCENARIOS = [
         "an asteroid as the last card wins once the target has taken the ramp",
         dict(hands=["AST", "5"], ramp=["9"]),
         play("AST", target=1),
-        dict(phase="over", minus=[0, 2], events=["play", "asteroid", "round_over", "game_over"]),
+        dict(over=True, minus=[0, 2], events=["play", "asteroid", "round_over", "game_over"]),
     ),
     # black hole
     scenario(
@@ -320,7 +321,7 @@ SCENARIOS = [
         "a black hole as the last card wins",
         dict(hands=["HOLE", "5"], ramp=["9"]),
         play("HOLE"),
-        dict(phase="over", minus=[0, 1]),
+        dict(over=True, minus=[0, 1]),
     ),
     # taking the ramp
     scenario(

@@ -87,7 +87,7 @@ SCENARIOS = [
         "a fitting blind card as the last card wins",
         dict(hands=["", "5"], stacks=[["7 - -"]], ramp=["9"]),
         BLIND,
-        dict(phase="over", minus=[0, 1], events=["blind", "round_over", "game_over"]),
+        dict(over=True, minus=[0, 1], events=["blind", "round_over", "game_over"]),
     ),
     # the follow-up
     scenario(

@@ -11,6 +11,7 @@ import shared.games.speedlaunch as sl
 from shared.games.base import redact_event
 from shared.games.speedlaunch.cards import cards_left
 from shared.games.speedlaunch.rounds import places
+from tests.engines.moves import play_on
 from tests.engines.test_speedlaunch import act, play, position
 from tests.redaction import assert_hides, visible_cards
 
@@ -250,3 +251,34 @@ def test_preview_of_open_stack_cards():
     assert sl.preview(state, 0, {"stacks": [0]})["too_high"] is True
     shown = sl.preview(state, 0, {"stacks": [1]})
     assert (shown["move"], shown["turns_up"], shown["lamps"]) == (play(stacks=[1]), [], 2)
+
+
+# --- states an older house stored -----------------------------------------------------------
+
+
+def older(state: dict, seat: int) -> dict:
+    """``state`` in an older house's words: no "over", a game over the phase "over" with
+    ``seat`` (the last to move) still in "turn"."""
+    kept = {key: value for key, value in state.items() if key != "over"}
+    if state["over"]:
+        kept.update(phase="over", turn=seat)
+    return json.loads(json.dumps(kept))
+
+
+def test_a_running_game_an_older_house_stored_is_renamed_and_plays_on():
+    state = sl.new({"rounds": "everyone"}, 3, seed="older")
+    for _ in range(6):
+        seat = sl.to_move(state)
+        sl.apply(state, seat, sl.legal_moves(state, seat)[0])
+    upgraded = sl.upgrade(older(state, sl.to_move(state)))
+    assert json.dumps(upgraded, sort_keys=True) == json.dumps(state, sort_keys=True)
+    assert play_on(sl, upgraded) == play_on(sl, state)
+
+
+def test_a_finished_game_an_older_house_stored_is_over():
+    state = sl.new({}, 2, seed="older")
+    result = play_on(sl, state)
+    upgraded = sl.upgrade(older(state, 1))
+    assert (upgraded["over"], upgraded["turn"], upgraded["phase"]) == (True, None, None)
+    assert sl.result(upgraded) == result and sl.view(upgraded, 0)["over"] is True
+    assert json.dumps(upgraded, sort_keys=True) == json.dumps(state, sort_keys=True)

@@ -3,6 +3,7 @@ partner mode, players leaving, and what the view shows."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -11,6 +12,7 @@ import shared.games.speedone as so
 from shared.games.base import IllegalMove, IllegalSettings, Visibility
 from shared.games.speedone.cards import NUMBER_CARDS, hand_points
 from shared.games.speedone.scoring import places
+from tests.engines.moves import play_on
 from tests.engines.test_contract import check_events
 from tests.engines.test_speedone import DRAW, act, only, play, position
 from tests.redaction import assert_hides, visible_by_seat, visible_cards
@@ -420,3 +422,19 @@ def test_zones_hold_the_whole_deck_and_say_who_sees_them():
     assert so.zone_visibility("hand:2") == Visibility("owner", 2)
     assert so.zone_visibility("discard") == Visibility("public")
     assert so.zone_visibility("draw") == Visibility("hidden")
+
+
+# --- states an older house stored -----------------------------------------------------------
+
+
+def test_a_running_game_an_older_house_stored_gets_what_was_kept_since_and_plays_on():
+    """Speedone's words are the house's words already; an older state lacks only the keys
+    kept since (ADDED_LATER)."""
+    state = so.new({}, 3, seed="older")
+    for _ in range(6):
+        seat = so.to_move(state)
+        so.apply(state, seat, so.legal_moves(state, seat)[0])
+    older = {key: value for key, value in state.items() if key not in so.ADDED_LATER}
+    upgraded = so.upgrade(json.loads(json.dumps(older)))
+    assert set(so.ADDED_LATER) <= set(upgraded) and upgraded["over"] is False
+    assert play_on(so, upgraded)["places"]

@@ -19,6 +19,7 @@ from shared.games.base import (
     Visibility,
     redact_event,
 )
+from tests.engines.moves import play_on
 
 CRANE = "CRANE"
 
@@ -110,7 +111,7 @@ def test_a_deal_gives_each_stock_its_size_and_the_first_seat_a_hand(seats, stock
     assert [len(hand) for hand in state["hands"]] == [0] * (seats - 1) + [5]
     assert len(state["material"]) == 162 - seats * stock - 5
     assert game.to_move(state) == seats - 1
-    assert state["turn"] == 1
+    assert state["turns"] == 1
     assert game.view(state, 0)["stock_sizes"] == [stock] * seats
 
 
@@ -271,7 +272,7 @@ def test_storing_a_hand_card_ends_the_turn_and_the_next_seat_refills_to_five():
     assert kinds(events) == ["store", "turn", "draw"]
     assert events[0] == {"type": "store", "seat": 0, "card": "9", "pile": 2}
     assert state["storage"][0][2] == ["9"]
-    assert events[1] == {"type": "turn", "seat": 1, "turn": 2}
+    assert events[1] == {"type": "turn", "seat": 1, "turns": 2}
     assert state["hands"][1] == ["5", "6", "7", "12", "12"]
     assert redact_event(events[2], 0) == {"type": "draw", "seat": 1, "count": 3, "reason": "refill"}
     assert game.to_move(state) == 1
@@ -410,7 +411,7 @@ def test_a_turn_of_endless_building_and_taking_back_must_end_by_storing():
     assert {move["type"] for move in game.legal_moves(state, 0)} == {"store"}
     refused(state, build("hand", "A", 0), "store a card")
     play(state, STORE)
-    assert state["seat"] == 1 and game.snapshot(state)["steps_this_turn"] == 0
+    assert state["turn"] == 1 and game.snapshot(state)["steps_this_turn"] == 0
 
 
 def test_once_its_steps_are_spent_an_empty_hand_passes_though_it_could_build():
@@ -458,7 +459,7 @@ def test_a_stock_card_that_completes_a_tower_clears_it_and_wins():
 
 
 def test_after_the_1500th_turn_the_game_ends_without_a_winner_places_shared():
-    state = position(hand=["5"], stock=["1", "2", "3"], seats=4, turn=1500)
+    state = position(hand=["5"], stock=["1", "2", "3"], seats=4, turns=1500)
     state["stocks"][3] = ["6"]
     events = play(state, STORE)
     assert kinds(events) == ["store", "game_over"]
@@ -484,7 +485,7 @@ def test_two_full_rounds_with_nothing_built_and_no_material_end_in_a_stalemate()
     events = play(state, PASS, seat=1)
     assert kinds(events) == ["pass", "game_over"]
     assert game.result(state)["end"] == "stalemate"
-    assert game.result(state)["places"] == [1, 1] and state["turn"] == 4
+    assert game.result(state)["places"] == [1, 1] and state["turns"] == 4
 
 
 def test_turns_that_only_store_count_toward_the_stalemate():
@@ -493,11 +494,11 @@ def test_turns_that_only_store_count_toward_the_stalemate():
     for seat in (1, 2):
         state["hands"][seat] = ["11", "11"]
     for count in range(1, 6):
-        play(state, STORE, seat=state["seat"])
+        play(state, STORE, seat=state["turn"])
         assert state["stalemate"] == count and game.result(state) is None
-    events = play(state, STORE, seat=state["seat"])
+    events = play(state, STORE, seat=state["turn"])
     assert kinds(events) == ["store", "game_over"]
-    assert game.result(state)["end"] == "stalemate" and state["turn"] == 6
+    assert game.result(state)["end"] == "stalemate" and state["turns"] == 6
 
 
 def test_a_build_or_any_material_resets_the_stalemate_count():
@@ -532,7 +533,8 @@ def test_the_view_shows_own_hand_stock_tops_storage_towers_and_sizes():
     assert view["storage"][0] == [["7", "6"], [], ["11"], []]
     assert view["towers"][0] == {"name": "A", "cards": ["1", CRANE], "floors": [1, 2], "needs": 3}
     assert view["towers"][3]["needs"] == 1
-    assert (view["material"], view["rubble"], view["turn"], view["to_move"]) == (3, 1, 1, 0)
+    assert (view["material"], view["rubble"], view["turns"], view["turn"]) == (3, 1, 1, 0)
+    assert view["over"] is False
     assert view["undo"] is None and view["result"] is None
     assert game.view(state, 1)["hand"] == ["10"]
     assert game.view(state, None)["hand"] is None
@@ -600,3 +602,32 @@ def test_malformed_moves_are_refused_cleanly(move):
 
 def test_only_the_seat_to_move_may_move():
     refused(position(hand=["1"]), STORE, "not your turn", seat=1)
+
+
+# --- states an older house stored -----------------------------------------------------------
+
+
+def older(state: dict, seat: int) -> dict:
+    """``state`` in an older house's words: the seat to move (``seat``, which an older house
+    kept even once the game was over) under "seat", the turns counted under "turn", no
+    "over"."""
+    kept = {key: value for key, value in state.items() if key not in ("turn", "turns", "over")}
+    return json.loads(json.dumps({**kept, "seat": seat, "turn": state["turns"]}))
+
+
+def test_a_running_game_an_older_house_stored_is_renamed_and_plays_on():
+    state = game.new({"stock": 10}, 3, seed="older", first=1)
+    for _ in range(5):
+        seat = game.to_move(state)
+        game.apply(state, seat, game.legal_moves(state, seat)[-1])
+    upgraded = game.upgrade(older(state, game.to_move(state)))
+    assert json.dumps(upgraded, sort_keys=True) == json.dumps(state, sort_keys=True)
+    assert play_on(game, upgraded) == play_on(game, state)
+
+
+def test_a_finished_game_an_older_house_stored_is_over():
+    state = game.new({"stock": 10}, 2, seed="older")
+    result = play_on(game, state)
+    upgraded = game.upgrade(older(state, 1))
+    assert (upgraded["over"], upgraded["turn"], game.result(upgraded)) == (True, None, result)
+    assert json.dumps(upgraded, sort_keys=True) == json.dumps(state, sort_keys=True)

@@ -238,13 +238,24 @@ def test_a_line_belongs_to_the_seat_it_is_about():
     entries = [
         {"kind": "deal", "seats": [{"name": "Ann"}, {"name": "Bob"}], "at": 0},
         {"kind": "move", "seat": 0, "by": "human", "at": 1,
-         "events": [{"type": "pass", "seat": 0}, {"type": "turn", "seat": 1, "turn": 2}]},
+         "events": [{"type": "pass", "seat": 0}, {"type": "turn", "seat": 1, "turns": 2}]},
     ]  # fmt: skip
     lines = log_lines("speedtower", entries, 0, "de")
     assert [(found["seat"], found["text"]) for found in lines] == [
         (0, "Ann kann nichts bauen und passt."),
         (1, "Bob ist am Zug (Zug 2)."),
     ]
+
+
+def test_the_turn_events_of_an_older_record_still_read():
+    """An older house's Speedtower turn event counted its turns under "turn"."""
+    entries = [
+        {"kind": "deal", "seats": [{"name": "Ann"}, {"name": "Bob"}], "at": 0},
+        {"kind": "move", "seat": 0, "by": "human", "at": 1,
+         "events": [{"type": "turn", "seat": 1, "turn": 7}]},
+    ]  # fmt: skip
+    lines = log_lines("speedtower", entries, None, "en")
+    assert [found["text"] for found in lines] == ["Bob's turn (turn 7)."]
 
 
 def test_numbers_and_nouns_agree_in_both_languages():

@@ -92,6 +92,12 @@ def _tie(places: list[int], names: list[str], lang: str) -> tuple[str, str]:
     return listing(best, lang), agree(len(best), *HAS[lang])
 
 
+def _turn_number(event: dict) -> int | str:
+    """The number of the turn a "turn" event begins: its "turns", which the records of an
+    older house named "turn"."""
+    return event.get("turns", event.get("turn", ""))
+
+
 def phrase(event: dict, names: list[str], lang: str) -> str | None:
     kind = event.get("type")
     if kind == "game_over" and event.get("winner") in event.get("left", []):
@@ -114,7 +120,7 @@ def phrase(event: dict, names: list[str], lang: str) -> str | None:
         "tower": event.get("tower", ""),
         "floor": event.get("floor", ""),
         "pile": (event["pile"] + 1) if isinstance(event.get("pile"), int) else "",
-        "turn": event.get("turn", ""),
+        "turn": _turn_number(event),
         "turns": number(event.get("turns", 0), lang),
         "cards": count(event.get("count", 0), "card", lang),
         "shown": f": {listing(shown, lang)}" if shown else "",

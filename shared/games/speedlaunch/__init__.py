@@ -3,9 +3,10 @@
 The state is one JSON dict: ``hands`` (per seat, counts by kind), ``known`` (per seat, the
 cards of its hand everyone saw it take, counts by kind), ``stacks`` (per seat four
 ``[blind, standing, open]``, None where no card), ``ramp`` + ``carried`` (tokens, and the
-value each counts as), ``burned`` and ``box`` (counts by kind), ``turn``, ``phase`` ("play":
-a turn's first action, "follow": the follow-up after a fitting blind card, "aim": a revealed
-blind asteroid's target, "over"), the round figures and ``rng``.
+value each counts as), ``burned`` and ``box`` (counts by kind), ``turn`` (the seat to move,
+None once ``over``), ``phase`` ("play": a turn's first action, "follow": the follow-up after a
+fitting blind card, "aim": a revealed blind asteroid's target; None once over), ``turns`` (of
+the round), the round figures and ``rng``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from shared.games.base import (
 )
 from shared.games.speedlaunch.cards import DECK, MAX_SEATS
 from shared.games.speedlaunch.preview import preview
-from shared.games.speedlaunch.rounds import OVER, ROUND_TURNS, result, start_round
+from shared.games.speedlaunch.rounds import ROUND_TURNS, result, start_round
 from shared.games.speedlaunch.turn import apply, legal_moves
 from shared.games.speedlaunch.view import previews, snapshot, view, zone_visibility
 
@@ -94,6 +95,7 @@ def new(settings: dict[str, Any], seats: int, seed: int | str, first: int | None
         "won": [0] * seats,
         "record": [],
         "left": [],
+        "over": False,
     }
     start_round(state, first)
     return state
@@ -104,15 +106,21 @@ ADDED_LATER = {"turns": lambda state: 0, "left": lambda state: []}
 
 
 def upgrade(state: dict) -> dict:
+    """Also renames the words of an older house: its game over was the phase "over" (with
+    the last seat still in "turn")."""
+    if "over" not in state:
+        state["over"] = state["phase"] == "over"
+        if state["over"]:
+            state.update(turn=None, phase=None)
     return upgrade_state(state, ADDED_LATER)
 
 
 def to_move(state: dict) -> int | None:
-    return None if state["phase"] == OVER else state["turn"]
+    return state["turn"]  # None once the game is over
 
 
 def leave(state: dict, seat: int) -> None:
     """A computer plays the seat on; the play does not change, but the result places the
     seat after everyone who stayed (noted only while the game runs)."""
-    if state["phase"] != OVER:
+    if not state["over"]:
         record_leaver(state, seat)

@@ -7,9 +7,9 @@ from typing import Any
 from shared.games.base import Rng, leavers_last
 from shared.games.speedlaunch.cards import OPEN, cards_left, deal
 
-# The phases of the state: a turn's first action, the follow-up after a fitting blind card,
-# a revealed blind asteroid's target, the game over.
-PLAYING, FOLLOW, AIM, OVER = "play", "follow", "aim", "over"
+# The phases of a turn: its first action, the follow-up after a fitting blind card, a revealed
+# blind asteroid's target (None once the game is over).
+PLAYING, FOLLOW, AIM = "play", "follow", "aim"
 # A round that reaches this many turns ends without a winner (DECISIONS.md Speedlaunch §15).
 ROUND_TURNS = 1000
 
@@ -74,7 +74,7 @@ def close_round(state: dict, winner: int | None, events: list[dict]) -> None:
         start_round(state, (state["first"] + 1) % state["seats"], events)
     else:
         events.append(over)
-        state["phase"] = OVER
+        state.update(over=True, turn=None, phase=None)
         events.append({"type": "game_over", **result(state)})
 
 
@@ -85,7 +85,7 @@ def places(minus: list[int], won: list[int]) -> list[int]:
 
 
 def result(state: dict) -> dict[str, Any] | None:
-    if state["phase"] != OVER:
+    if not state["over"]:
         return None
     return {
         "places": leavers_last(places(state["minus"], state["won"]), state["left"]),

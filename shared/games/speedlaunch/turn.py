@@ -24,13 +24,13 @@ from shared.games.speedlaunch.cards import (
     remove,
 )
 from shared.games.speedlaunch.moves import Play, asteroid_targets, blind_stacks, plays, read_play
-from shared.games.speedlaunch.rounds import AIM, FOLLOW, OVER, PLAYING, ROUND_TURNS, close_round
+from shared.games.speedlaunch.rounds import AIM, FOLLOW, PLAYING, ROUND_TURNS, close_round
 
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
-    phase = state["phase"]
-    if phase == OVER or seat != state["turn"]:
+    if state["over"] or seat != state["turn"]:
         return []
+    phase = state["phase"]
     if phase == AIM:
         return [{"type": "aim", "target": target} for target in asteroid_targets(state, seat)]
     if phase == FOLLOW:
@@ -45,7 +45,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 def apply(state: dict, seat: int, move: dict) -> list[dict]:
     if type(move) is not dict:
         raise IllegalMove("a move is a JSON object")
-    if state["phase"] == OVER:
+    if state["over"]:
         raise IllegalMove("the game is over")
     if seat != state["turn"]:
         raise IllegalMove("it is not your turn")

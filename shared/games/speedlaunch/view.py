@@ -18,7 +18,7 @@ from shared.games.speedlaunch.cards import (
     tokens,
 )
 from shared.games.speedlaunch.preview import _as_move, group, preview
-from shared.games.speedlaunch.rounds import FOLLOW, OVER, PLAYING
+from shared.games.speedlaunch.rounds import FOLLOW, PLAYING
 
 # Per seat and stack: the upright pile (standing card face down under the open card, so
 # only its top shows) and the blind card lying under it.
@@ -76,6 +76,7 @@ def snapshot(state: dict) -> dict[str, Any]:
         "turn": state["turn"],
         "turns": state["turns"],
         "phase": state["phase"],
+        "over": state["over"],
         "round": state["round"],
         "round_count": state["round_count"],
         "first": state["first"],
@@ -156,7 +157,8 @@ class View(TypedDict):
     card_count: dict[str, dict[str, int]]
     turn: int | None  # the seat to move (None: the game is over)
     turns: int  # turns played in the round
-    phase: str
+    phase: str | None  # None: the game is over
+    over: bool
     first_action: bool
     round: int
     rounds: int
@@ -170,7 +172,6 @@ class View(TypedDict):
 
 def view(state: dict, seat: int | None) -> View:
     top_value, lamps = ramp.top(state)
-    over = state["phase"] == OVER
     return {
         "seat": seat,
         "hand": None if seat is None else grouped(state["hands"][seat]),
@@ -184,9 +185,10 @@ def view(state: dict, seat: int | None) -> View:
         "burned": sum(state["burned"].values()),
         "box": sum(state["box"].values()),
         "card_count": card_count(state, seat),
-        "turn": None if over else state["turn"],
+        "turn": state["turn"],
         "turns": state["turns"],
         "phase": state["phase"],
+        "over": state["over"],
         "first_action": state["phase"] == PLAYING,
         "round": state["round"],
         "rounds": state["round_count"],

@@ -27,6 +27,13 @@ ADDED_LATER = {"steps": lambda state: 0, "left": lambda state: []}
 
 
 def upgrade(state: dict) -> dict:
+    """Also renames the words of an older house: its seat to move was "seat", its count of
+    turns "turn", and only "end" (None while the game ran) told that the game was over."""
+    if "seat" in state:
+        state["turns"] = state.pop("turn")
+        state["over"] = state["end"] is not None
+        state["turn"] = None if state["over"] else state["seat"]
+        del state["seat"]
     return upgrade_state(state, ADDED_LATER)
 
 
@@ -38,7 +45,7 @@ def previews(state: dict, seat: int | None, legal: list[dict]) -> None:
 def leave(state: dict, seat: int) -> None:
     """A computer plays the seat on, so the play does not change; the result places the seat
     after everyone who stayed (noted only while the game runs)."""
-    if state["end"] is None:
+    if not state["over"]:
         record_leaver(state, seat)
 
 

@@ -38,7 +38,7 @@ _UNDO_REFUSALS = {
 
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
-    if state["end"] is not None or seat != state["seat"]:
+    if state["over"] or seat != state["turn"]:
         return []
     moves = []
     if not steps_spent(state):

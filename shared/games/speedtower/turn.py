@@ -15,13 +15,13 @@ STALEMATE_ROUNDS = 2
 
 
 def to_move(state: dict) -> int | None:
-    return None if state["end"] is not None else state["seat"]
+    return state["turn"]  # None once the game is over
 
 
 def apply(state: dict, seat: int, move: dict) -> list[dict]:
-    if state["end"] is not None:
+    if state["over"]:
         raise IllegalMove("the game is over")
-    if seat != state["seat"]:
+    if seat != state["turn"]:
         raise IllegalMove("it is not your turn")
     action = parse(state, seat, move)
     events: list[dict] = []
@@ -41,13 +41,13 @@ def apply(state: dict, seat: int, move: dict) -> list[dict]:
 
 
 def begin_turn(state: dict, seat: int, events: list) -> None:
-    state["seat"] = seat
-    state["turn"] += 1
+    state["turn"] = seat
+    state["turns"] += 1
     state["undo"] = []
     state["undo_barrier"] = None
     state["built"] = 0
     state["steps"] = 0
-    events.append({"type": "turn", "seat": seat, "turn": state["turn"]})
+    events.append({"type": "turn", "seat": seat, "turns": state["turns"]})
     refill(state, seat, events)
 
 
@@ -119,13 +119,15 @@ def _end_turn(state: dict, seat: int, events: list) -> None:
     state["stalemate"] = state["stalemate"] + 1 if stalled else 0
     if state["stalemate"] >= STALEMATE_ROUNDS * state["seats"]:
         _finish(state, "stalemate", None, events)
-    elif state["turn"] >= TURN_LIMIT:
+    elif state["turns"] >= TURN_LIMIT:
         _finish(state, "turn_limit", None, events)
     else:
         begin_turn(state, (seat + 1) % state["seats"], events)
 
 
 def _finish(state: dict, end: str, winner: int | None, events: list) -> None:
+    state["over"] = True
+    state["turn"] = None
     state["end"] = end
     state["winner"] = winner
     state["undo"] = []

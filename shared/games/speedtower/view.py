@@ -27,8 +27,9 @@ class View(TypedDict):
     """What a seat (or a spectator) sees of a Speedtower game (docs/rules/speedtower.md)."""
 
     seat: int | None
-    to_move: int | None
-    turn: int  # turns played so far
+    turn: int | None  # the seat to move (None: the game is over)
+    turns: int  # turns begun so far, this one included
+    over: bool
     hand: list[str] | None  # the seat's own (None: a spectator)
     hand_sizes: list[int]
     stock_tops: list[str | None]
@@ -48,8 +49,9 @@ def view(state: dict, seat: int | None) -> View:
     stocks = state["stocks"]
     return {
         "seat": seat,
-        "to_move": None if state["end"] is not None else state["seat"],
         "turn": state["turn"],
+        "turns": state["turns"],
+        "over": state["over"],
         "hand": list(state["hands"][seat]) if seat is not None else None,
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "stock_tops": [stock[-1] if stock else None for stock in stocks],
@@ -89,14 +91,14 @@ def snapshot(state: dict) -> dict:
     return {
         "zones": zones,
         "tower_needs": {name: len(state["towers"][t]) + 1 for t, name in enumerate(TOWERS)},
-        "seat": state["seat"],
-        "to_move": None if state["end"] is not None else state["seat"],
         "turn": state["turn"],
+        "turns": state["turns"],
         "built_this_turn": state["built"],
         "steps_this_turn": state["steps"],
         "undo": [dict(step) for step in state["undo"]],
         "undo_barrier": state["undo_barrier"],
         "stalemate": state["stalemate"],
+        "over": state["over"],
         "end": state["end"],
         "winner": state["winner"],
         "left": list(state["left"]),
@@ -121,7 +123,7 @@ def result(state: dict) -> dict | None:
     place, the next place skipping as many), those who left after everyone who stayed (the
     ``winner`` may be one, whose computer built out first), plus the figures the ledger
     scores from."""
-    if state["end"] is None:
+    if not state["over"]:
         return None
     left = [len(stock) for stock in state["stocks"]]
     size = state["settings"]["stock"]
@@ -133,7 +135,7 @@ def result(state: dict) -> dict | None:
         "stock_left": left,
         "stock_built": [size - mine for mine in left],
         "stock_size": size,
-        "turns": state["turn"],
+        "turns": state["turns"],
         "end": state["end"],
     }
 

@@ -50,6 +50,7 @@ def sample(view: dict, rng: random.Random) -> dict:
         "turns": 0,  # a play-out counts its round's turns from the sample on
         "left": [],
         "phase": view["phase"],
+        "over": view["over"],
         "hands": hands,
         "known": known,
         "stacks": stacks,
