@@ -222,7 +222,8 @@ class Game(Protocol):
 
     def upgrade(self, state: State) -> State:
         """A stored state brought up to what this engine deals now (every key of
-        ADDED_LATER present), in place; a state that is up to date stays as it is. Applied
+        ADDED_LATER present, every key under the name it has now), in place; a state that is
+        up to date stays as it is. Applied
         wherever a table document is read (shared.store.parse_doc), so that no other
         function of the engine needs to know older states."""
 
