@@ -46,7 +46,7 @@ def start_round(state: dict, first: int, events: list[dict] | None = None) -> No
         events.append({"type": "turn", "seat": first, "again": False})
 
 
-def close_round(state: dict, winner: int | None, events: list[dict]) -> None:
+def end_round(state: dict, winner: int | None, events: list[dict]) -> None:
     """``winner`` has no card left (None: the round reached ROUND_TURNS and nobody won it):
     score the round, then deal the next one or end the game."""
     seats = range(state["seats"])

@@ -24,7 +24,7 @@ from shared.games.speedlaunch.cards import (
     remove,
 )
 from shared.games.speedlaunch.moves import Play, asteroid_targets, blind_stacks, plays, read_play
-from shared.games.speedlaunch.rounds import AIM, FOLLOW, PLAYING, ROUND_TURNS, close_round
+from shared.games.speedlaunch.rounds import AIM, FOLLOW, PLAYING, ROUND_TURNS, end_round
 
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
@@ -220,11 +220,11 @@ def _next(state: dict, seat: int, events: list[dict], again: bool) -> None:
     """The play is over: ``seat`` wins the round if it has nothing left; a round that has
     reached ROUND_TURNS turns ends without a winner (DECISIONS §15); else the next turn."""
     if not cards_left(state, seat):
-        close_round(state, seat, events)
+        end_round(state, seat, events)
         return
     state["turns"] += 1
     if state["turns"] >= ROUND_TURNS:
-        close_round(state, None, events)
+        end_round(state, None, events)
         return
     state["phase"] = PLAYING
     state["turn"] = seat if again else (seat + 1) % state["seats"]
