@@ -223,9 +223,9 @@ class Game(Protocol):
     def upgrade(self, state: State) -> State:
         """A stored state brought up to what this engine deals now (every key of
         ADDED_LATER present, every key under the name it has now), in place; a state that is
-        up to date stays as it is. Applied
-        wherever a table document is read (shared.store.parse_doc), so that no other
-        function of the engine needs to know older states."""
+        up to date stays as it is. Applied wherever a table document is read
+        (shared.store.parse_doc), so that no other function of the engine needs to know
+        older states."""
 
     def to_move(self, state: State) -> int | None:
         """The seat whose decision it is; None once the game is over."""
