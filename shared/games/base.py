@@ -1,7 +1,8 @@
 """The engine contract every game module fulfils, and the small pieces all engines share.
 
 A game module is pure: a game is a function of (settings, seats, seed, moves). State is a
-plain dict of JSON types with at least ``"seats"`` (the number of seats) and ``"rng"``, so
+plain dict of JSON types with at least ``"seats"`` (the number of seats), ``"rng"``,
+``"turn"`` (the seat to move, None once the game is over) and ``"over"``, so
 ``json.dumps``/``json.loads`` is its lossless serialisation; every engine mutates it only
 inside ``apply`` (after validating, so a refused move changes nothing). Randomness comes
 from :class:`Rng`, whose whole state is one integer kept inside the game state.

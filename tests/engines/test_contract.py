@@ -3,7 +3,8 @@
 Registering a game in ``shared.games`` is all it takes to have it checked: cards conserved,
 ``legal_moves`` exactly for the seat to move, refused moves change nothing, JSON round trips,
 exact replays, an end within a bound, no view, preview or event showing a card hidden from its
-seat, and states of an older house (without the keys ``ADDED_LATER`` lists) upgraded to play on.
+seat, the same words in every state and view (``turn``: the seat to move, None once ``over``),
+and states of an older house (without the keys ``ADDED_LATER`` lists) upgraded to play on.
 Every engine declares ``MAX_MOVES``, a bound no game may pass, and games of players who
 always take the passive way out (draw, take the ramp, undo, pass) must end within it too.
 The default run checks a dense sample of positions; ``-m slow`` checks every position of
@@ -91,6 +92,8 @@ def check_position(game, state, deck, rng, visible, probe):
     ), "cards must be conserved"
 
     mover = game.to_move(state)
+    over = game.result(state) is not None
+    assert (state["turn"], state["over"]) == (mover, over), "the state's turn and over"
     seats = state["seats"]
     others = [seat for seat in [*range(seats), None] if seat is None or seat != mover]
     for seat in [*range(seats), None]:
@@ -99,6 +102,7 @@ def check_position(game, state, deck, rng, visible, probe):
     for seat in [*range(seats), None]:
         view = game.view(state, seat)
         json.dumps(view)
+        assert (view["turn"], view["over"]) == (mover, over), f"turn and over in view {seat}"
         assert_hides(view, visible[seat], deck, f"view of seat {seat}")
 
     for seat in others:
