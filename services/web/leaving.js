@@ -1,14 +1,15 @@
 // Leaving a table: at once when only watching or when no game runs, else asked first with what
 // it costs; then back to the lobby.
 import { api, path } from "./api.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { waitingHere } from "./room.js";
 import { h, modal, showError } from "./ui.js";
 
-// What leaving costs on the leaderboard (DECISIONS "All games" §5): Speedlaunch −10 in a
-// game of two minutes or more, the others −10 in a game with other people.
+// What leaving costs on the leaderboard (DECISIONS "All games" §5): −10 in a game with other
+// people, unless the game says otherwise in its words (`table.leave.penalty.<game>`:
+// Speedlaunch −10 in a game of two minutes or more).
 function leavePenalty(table) {
-  if (table.game === "speedlaunch") return t("table.leave.penalty.late");
+  if (has(`table.leave.penalty.${table.game}`)) return t(`table.leave.penalty.${table.game}`);
   const people = table.seats.filter((seat) => seat.kind === "human" && !seat.left).length;
   return people > 1 ? t("table.leave.penalty") : t("table.leave.free");
 }

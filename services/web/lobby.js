@@ -2,7 +2,7 @@
 // online (challenge) and incoming invitations, and the leaderboard per game.
 import { api, path, session } from "./api.js";
 import { gameOf, games } from "./games.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { callPlayer } from "./notify.js";
 import { playerPath } from "./paths.js";
@@ -22,8 +22,10 @@ function word(key, otherwise) {
   return text === key ? otherwise : text;
 }
 
+// A choice's label: the game's counted word for the option where it has one (`opt.<name>.n`,
+// "10 Karten"), else its word for the choice, else the value.
 function optionLabel(name, value) {
-  if (name === "stock") return t("opt.stock.n", { n: value });
+  if (has(`opt.${name}.n`)) return t(`opt.${name}.n`, { n: value });
   return word(`opt.${name}.${value}`, String(value));
 }
 

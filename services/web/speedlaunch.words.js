@@ -6,6 +6,7 @@ export const WORDS = {
     "games.speedlaunch": "Speedlaunch",
     "games.speedlaunch.about":
       "Countdown-Ablegen: Zündung bei vier gleichen, Satelliten, Asteroiden und Schwarze Löcher.",
+    "table.leave.penalty.speedlaunch": "Ab 2 Minuten Spieldauer kostet das −10 Punkte in der Bestenliste.",
     "opt.rounds": "Runden",
     "opt.rounds.one": "1 Runde",
     "opt.rounds.everyone": "jeder beginnt einmal",
@@ -89,6 +90,7 @@ export const WORDS = {
       "Deine Gegner: offene Stapelkarten, verdeckte Karten und – unter „gesehen“ – was alle sie nehmen sahen.",
   },
   en: {
+    "table.leave.penalty.speedlaunch": "From 2 minutes of play on, that costs −10 points on the leaderboard.",
     "games.speedlaunch.about": "Countdown shedding: four equal ignite, satellites, asteroids and black holes.",
     "opt.rounds": "Rounds",
     "opt.rounds.one": "1 round",

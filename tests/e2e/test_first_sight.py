@@ -148,7 +148,7 @@ def test_an_asteroid_at_two_seats_says_where_the_ramp_goes_and_its_target_is_a_b
     target.click()
     expect(page.locator(".log-lines")).to_contain_text(f"Asteroid: {opponent} nimmt")
     page.get_by_test_id("leave").click()  # what leaving costs, said before one goes
-    expect(page.locator(".modal")).to_contain_text("−10 Punkte in der Bestenliste")
+    expect(page.locator(".modal")).to_contain_text("Ab 2 Minuten Spieldauer kostet das −10 Punkte")
 
 
 def logged(house, token: str, table: str, words: str) -> bool:

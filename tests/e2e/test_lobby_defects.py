@@ -73,6 +73,8 @@ def test_stake_problem_names_the_amounts_in_german(new_page):
     page = new_page(*DESKTOP)
     sign_in(page, unique_name("Geld"))
     page.click("[data-game=speedtower]")
+    # a counted option's choices in the game's words ("opt.stock.n")
+    assert "10 Karten" in page.locator("#opt-stock option").all_inner_texts()
     page.check("#mode-solo")
     page.fill("#set-stakes", "5000")
     page.get_by_test_id("create-table").click()
