@@ -3,7 +3,8 @@
 leicht plays any card it may, at random, and takes the ramp only when nothing fits. normal
 weighs every move in cards (see ``judge``) against the whole deck's odds. stark weighs them
 against the card count of its view, with a steadier hand, and plays its best few moves out
-in worlds dealt from that count (see ``lookahead``).
+to the round's end in worlds dealt from that count, keeping the one that wins most (see
+``lookahead``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
     position = Position.of(view)
     if strength == "stark":
         judge = Judge(position, Odds.counted(view), STARK_WHIM)
-        return look_ahead(view, judge, judge.ranked(legal, rng), rng)
+        return look_ahead(view, judge.ranked(legal, rng), rng)
     return Judge(position, Odds.prior(), WHIM).ranked(legal, rng)[0]
 
 
