@@ -1,35 +1,44 @@
-"""stark's look-ahead, a determinized Monte Carlo: the judge's best few moves, each played out
-to the round's end in the same sampled worlds (see ``world``), every seat then playing the
-quick hand of ``reflex``; the move that wins the most play-outs is played (on a tie, the
-judge's better one).
+"""The look-ahead of normal and stark, a determinized Monte Carlo: the judge's best few moves
+(``Reach.width``), each played out to the round's end in the same sampled worlds (see
+``world``), every seat then playing the quick hand of ``reflex``; the move that wins the most
+play-outs is played, the judge's best starting one play-out ahead (on a tie, the judge's
+better one).
 
 Worlds are dealt one after another, every move played out in each, until the play-outs have
-simulated BUDGET moves: near the round's end, where play-outs are short, many worlds settle
-the choice. The worlds come from the seat's view only, and the budget counts moves, not time,
-so a decision is a function of its inputs and its time is bounded all the same.
+simulated ``Reach.budget`` moves: near the round's end, where play-outs are short, many worlds
+settle the choice. The worlds come from the seat's view only, and the budget counts moves, not
+time, so a decision is a function of its inputs and its time is bounded all the same.
 """
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import shared.games.speedlaunch as engine
 from shared.strategies.speedlaunch import world
 from shared.strategies.speedlaunch.reflex import reflex
 
-WIDTH = 4  # how many of the judge's best moves are played out
-BUDGET = 1200  # simulated moves a decision, once its first world is played out
+
+class Reach(NamedTuple):
+    width: int  # how many of the judge's best moves are played out
+    budget: int  # simulated moves a decision, once its first world is played out
+
+
+NORMAL = Reach(2, 60)  # about one world early in a round, a handful near its end
+STARK = Reach(4, 1200)
+HEAD_START = 1.0  # play-outs the judge's best is ahead: one world alone never overrules it
 MAX_WORLDS = 64  # enough when play-outs are a few moves long
 PLIES = 120  # the longest play-out; a round that runs longer counts as anyone's
 
 
-def look_ahead(view: dict, ranked: list[dict], rng: random.Random) -> dict:
+def look_ahead(view: dict, ranked: list[dict], reach: Reach, rng: random.Random) -> dict:
     """The move of ``ranked`` (best first by the judge) that wins the most play-outs."""
-    ranked = ranked[:WIDTH]
+    ranked = ranked[: reach.width]
     if len(ranked) == 1:
         return ranked[0]
     seat = view["seat"]
-    wins = [0.0] * len(ranked)
+    wins = [HEAD_START] + [0.0] * (len(ranked) - 1)
     spent = 0
     for _ in range(MAX_WORLDS):
         state = world.sample(view, rng)
@@ -37,7 +46,7 @@ def look_ahead(view: dict, ranked: list[dict], rng: random.Random) -> dict:
             won, moves = _play_out(state, seat, move)
             wins[index] += won
             spent += moves
-        if spent >= BUDGET:
+        if spent >= reach.budget:
             break
     return ranked[max(range(len(ranked)), key=wins.__getitem__)]
 
