@@ -11,6 +11,7 @@ import pytest
 import shared.games.speedlaunch as sl
 from shared.strategies import choose
 from shared.strategies.speedlaunch import world
+from shared.strategies.speedlaunch.reflex import reflex
 from tests.engines.test_speedlaunch import position
 
 PLANNERS = ("normal", "stark")
@@ -159,3 +160,30 @@ def test_a_decision_depends_on_the_seed_alone(strength):
     first = choose("speedlaunch", view, legal, strength, random.Random(3))
     assert choose("speedlaunch", view, legal, strength, random.Random(3)) == first
     assert random.getstate() == before
+
+
+@pytest.mark.parametrize("seats", (2, 4))
+def test_the_quick_hand_of_the_play_outs_makes_only_legal_moves(seats):
+    for seed in SEEDS:
+        state = sl.new({"rounds": "everyone"}, seats, seed)
+        while (seat := sl.to_move(state)) is not None:
+            move = reflex(state, seat)
+            assert move in sl.legal_moves(state, seat)
+            sl.apply(state, seat, move)
+
+
+def test_the_quick_hand_completes_the_four_before_it_sheds_high_cards():
+    state = position(["7 9 9 10", "3 5 8"], stacks=[["- - 7"]], ramp=["9", "7", "7"])
+    assert reflex(state, 0) == {"type": "play", "hand": ["7"], "stacks": [0]}
+
+
+def test_the_quick_hand_sheds_its_highest_card_that_fits_every_one_it_may():
+    state = position(["3 6 6 6 9", "3 5 8"], stacks=[["- - 6"]], ramp=["9", "8"])
+    assert reflex(state, 0) == {"type": "play", "hand": ["6", "6", "6"], "stacks": [0]}
+
+
+def test_the_quick_hand_takes_the_ramp_only_when_nothing_else_is_left():
+    state = position(["9 10", "3 5 8"], stacks=[["4 - -"]], ramp=["9", "2"])
+    assert reflex(state, 0) == {"type": "blind", "stack": 0}
+    state["stacks"][0][0] = [None, None, None]
+    assert reflex(state, 0) == {"type": "take"}

@@ -1,9 +1,10 @@
 """The computer players of Speedlaunch.
 
 leicht plays any card it may, at random, and takes the ramp only when nothing fits. normal
-weighs every move in cards (see ``judge``) against the whole deck's odds. stark weighs them
-against the card count of its view, with a steadier hand, and plays its best few moves out
-in worlds dealt from that count (see ``lookahead``).
+weighs every move in cards (see ``judge``) against the whole deck's odds and plays its best
+two out to the round's end in a few worlds dealt from its view, keeping the one that wins
+most (see ``lookahead``). stark weighs them against the card count of its view, with a
+steadier hand, and plays its best four out in many more worlds.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 
 from shared.strategies.speedlaunch.judge import WHIM, Judge
-from shared.strategies.speedlaunch.lookahead import look_ahead
+from shared.strategies.speedlaunch.lookahead import NORMAL, STARK, look_ahead
 from shared.strategies.speedlaunch.odds import Odds
 from shared.strategies.speedlaunch.position import Position
 
@@ -24,9 +25,10 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
         return _loose(legal, rng)
     position = Position.of(view)
     if strength == "stark":
-        judge = Judge(position, Odds.counted(view), STARK_WHIM)
-        return look_ahead(view, judge, judge.ranked(legal, rng), rng)
-    return Judge(position, Odds.prior(), WHIM).ranked(legal, rng)[0]
+        judge, reach = Judge(position, Odds.counted(view), STARK_WHIM), STARK
+    else:
+        judge, reach = Judge(position, Odds.prior(), WHIM), NORMAL
+    return look_ahead(view, judge.ranked(legal, rng), reach, rng)
 
 
 def _loose(legal: list[dict], rng: random.Random) -> dict:

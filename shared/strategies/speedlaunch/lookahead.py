@@ -1,115 +1,65 @@
-"""stark's look-ahead: the judge's best few moves, each played out in the same few sampled
-worlds (see ``world``) until stark's next decision — or, once a seat is close to going out,
-on towards the round's end — every seat playing as normal does. A move's worth is the
-judge's score plus how well off stark is at the play-outs' end, on average: a few play-outs
-alone are too noisy to overrule a clear judgement, but they settle the close ones. Each
-world's play-outs share one random seed, so that the moves meet the same answers."""
+"""The look-ahead of normal and stark, a determinized Monte Carlo: the judge's best few moves
+(``Reach.width``), each played out to the round's end in the same sampled worlds (see
+``world``), every seat then playing the quick hand of ``reflex``; the move that wins the most
+play-outs is played, the judge's best starting one play-out ahead (on a tie, the judge's
+better one).
+
+Worlds are dealt one after another, every move played out in each, until the play-outs have
+simulated ``Reach.budget`` moves: near the round's end, where play-outs are short, many worlds
+settle the choice. The worlds come from the seat's view only, and the budget counts moves, not
+time, so a decision is a function of its inputs and its time is bounded all the same.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import shared.games.speedlaunch as engine
-from shared.games.speedlaunch.cards import AST, HOLE, SAT
 from shared.strategies.speedlaunch import world
-from shared.strategies.speedlaunch.judge import (
-    BLIND,
-    COST,
-    OUT,
-    PRESS_AT_A_CROWD,
-    PRESS_HEAD_TO_HEAD,
-    WIN,
-    Judge,
-)
-from shared.strategies.speedlaunch.odds import Odds
-from shared.strategies.speedlaunch.position import Position
-
-WIDTH = 2  # how many of the judge's best moves are played out
-WORLDS = 4  # in how many sampled worlds
-PLIES = 8  # the longest play-out, in moves after stark's (at most 64 moves a decision)
-ENDGAME = 4  # with a seat this close to going out, play on past stark's next decision
-TRUST = 1.0  # the judge's score beside the play-outs' average: few play-outs are noisy
+from shared.strategies.speedlaunch.reflex import reflex
 
 
-def look_ahead(view: dict, judge: Judge, ranked: list[dict], rng: random.Random) -> dict:
-    """The best of ``ranked`` (best first by the judge's score) after playing it out."""
-    ranked = ranked[:WIDTH]
+class Reach(NamedTuple):
+    width: int  # how many of the judge's best moves are played out
+    budget: int  # simulated moves a decision, once its first world is played out
+
+
+NORMAL = Reach(2, 60)  # about one world early in a round, a handful near its end
+STARK = Reach(4, 1200)
+HEAD_START = 1.0  # play-outs the judge's best is ahead: one world alone never overrules it
+MAX_WORLDS = 64  # enough when play-outs are a few moves long
+PLIES = 120  # the longest play-out; a round that runs longer counts as anyone's
+
+
+def look_ahead(view: dict, ranked: list[dict], reach: Reach, rng: random.Random) -> dict:
+    """The move of ``ranked`` (best first by the judge) that wins the most play-outs."""
+    ranked = ranked[: reach.width]
     if len(ranked) == 1:
         return ranked[0]
     seat = view["seat"]
-    endgame = min(player["cards"] for player in view["players"]) <= ENDGAME
-    worlds = [(world.sample(view, rng), rng.getrandbits(32)) for _ in range(WORLDS)]
+    wins = [HEAD_START] + [0.0] * (len(ranked) - 1)
+    spent = 0
+    for _ in range(MAX_WORLDS):
+        state = world.sample(view, rng)
+        for index, move in enumerate(ranked):
+            won, moves = _play_out(state, seat, move)
+            wins[index] += won
+            spent += moves
+        if spent >= reach.budget:
+            break
+    return ranked[max(range(len(ranked)), key=wins.__getitem__)]
 
-    def outlook(move: dict) -> float:
-        return sum(
-            _play_out(state, seat, move, endgame, random.Random(seed)) for state, seed in worlds
-        )
 
-    return max(ranked, key=lambda move: TRUST * judge.score(move) + outlook(move) / WORLDS)
-
-
-def _play_out(state: dict, seat: int, move: dict, endgame: bool, rng: random.Random) -> float:
-    """``move`` played in a copy of ``state``, then at most PLIES moves more: to stark's next
-    decision, or in the endgame towards the round's end; how well off stark is then."""
+def _play_out(state: dict, seat: int, move: dict) -> tuple[float, int]:
+    """``move`` played in a copy of ``state`` and the round played on: 1 when ``seat`` wins
+    it, 0 when another seat does, its fair share when it runs past PLIES moves; and how many
+    moves that took."""
     state = world.copy(state)
     engine.apply(state, seat, move)
-    answered = False
-    for _ in range(PLIES):
-        mover = engine.to_move(state)
-        if state["record"] or (mover == seat and answered and not endgame):
-            break
-        answered = answered or mover != seat
-        position = world.seen_by(state, mover)
-        moves = _plausible(position, engine.legal_moves(state, mover))
-        engine.apply(state, mover, Judge(position, Odds.prior()).ranked(moves, rng)[0])
-    if state["record"]:
-        return _final(state["record"][0], seat)
-    return _value(state, seat)
-
-
-def _plausible(position: Position, legal: list[dict]) -> list[dict]:
-    """The moves a play-out weighs: of each countdown value only the biggest play, with and
-    without satellites (preferring stack cards); every other move as listed."""
-    biggest: dict[tuple[str, bool], tuple[int, int, dict]] = {}
-    others = []
-    for move in legal:
-        stacks = move.get("stacks", [])
-        cards = move.get("hand", []) + [position.opens[k] for k in stacks]
-        if move["type"] != "play" or cards[0] in (SAT, AST, HOLE):
-            others.append(move)
-            continue
-        key = (cards[0], SAT in cards)
-        if key not in biggest or (len(cards), len(stacks)) > biggest[key][:2]:
-            biggest[key] = (len(cards), len(stacks), move)
-    return others + [move for _, _, move in biggest.values()]
-
-
-def _final(record: dict, seat: int) -> float:
-    """How well off ``seat`` is when the round is over."""
-    left = record["remaining"]
-    return _standing(left, seat, left[seat], OUT if record["winner"] == seat else -OUT)
-
-
-def _value(state: dict, seat: int) -> float:
-    """How well off ``seat`` is in a play-out cut short: what its cards cost, plus the best it
-    can do now if it is to move (a move that goes out counts as the round won)."""
-    position = world.seen_by(state, seat)
-    cards = [player["cards"] for player in position.players]
-    mine = sum(COST[card] * count for card, count in position.holdings().items())
-    mine += sum(position.face_down) * (1.0 + BLIND)
-    if engine.to_move(state) != seat:
-        return _standing(cards, seat, mine, 0.0)
-    judge = Judge(position, Odds.prior())
-    moves = _plausible(position, engine.legal_moves(state, seat))
-    best = max(map(judge.score, judge.candidates(moves)))
-    if best >= WIN:
-        return _standing(cards, seat, 0.0, OUT)
-    return _standing(cards, seat, mine, 0.0) + best
-
-
-def _standing(cards: list[int], seat: int, mine: float, out: float) -> float:
-    """``seat``'s standing: ``out`` (it went out, or another did) and its own cards' cost
-    ``mine`` against the opponents' cards, the leader's counting most."""
-    others = [cards[other] for other in range(len(cards)) if other != seat]
-    press = PRESS_HEAD_TO_HEAD if len(cards) == 2 else PRESS_AT_A_CROWD
-    return out + press * (sum(others) / len(others) + min(others)) / 2 - mine
+    for moves in range(1, PLIES + 1):
+        if state["record"]:
+            return (1.0 if state["record"][0]["winner"] == seat else 0.0), moves
+        mover = state["turn"]
+        engine.apply(state, mover, reflex(state, mover))
+    return 1.0 / state["seats"], PLIES + 1
