@@ -1,4 +1,4 @@
-"""The look-ahead of normal and stark, a determinized Monte Carlo: the judge's best few moves
+"""stark's look-ahead, a determinized Monte Carlo: the judge's best few moves
 (``Reach.width``), each played out to the round's end in the same sampled worlds (see
 ``world``), every seat then playing the quick hand of ``reflex``; the move that wins the most
 play-outs is played, the judge's best starting one play-out ahead (on a tie, the judge's
@@ -25,7 +25,6 @@ class Reach(NamedTuple):
     budget: int  # simulated moves a decision, once its first world is played out
 
 
-NORMAL = Reach(2, 60)  # about one world early in a round, a handful near its end
 STARK = Reach(4, 1200)
 HEAD_START = 1.0  # play-outs the judge's best is ahead: one world alone never overrules it
 MAX_WORLDS = 64  # enough when play-outs are a few moves long
