@@ -8,9 +8,10 @@ stacking, skips between two players, refilling, ONE — holds in them as at the 
 
 from __future__ import annotations
 
+import math
 import random
 
-from shared.games.speedone.cards import COLOURS, POINTS, WILDS
+from shared.games.speedone.cards import COLOURS, POINTS, WILDS, hand_points
 from shared.games.speedone.moves import DRAW, PLAYS
 from shared.games.speedone.turns import apply, playable
 from shared.strategies.speedone import world
@@ -18,10 +19,9 @@ from shared.strategies.speedone import world
 PLAY_OUTS = 120  # play-outs per decision, shared out among the candidates
 MIN_WORLDS = 8  # worlds per candidate however many candidates there are
 PLIES = 12  # moves a play-out runs before the position is judged
-WIN = 1.0  # a round won (lost: minus)
-POINT_SCALE = 300  # hand points per unit of value at a round's end
-CARD_VALUE = 0.12  # value of a card fewer than the closest opponent, in a judged position
-CARD_SPREAD_CAP = 0.8  # a judged position is never worth as much as a round won
+WIN = 0.3  # a round won (lost: minus), beside the points it brings
+POINT_SCALE = 40  # hand points per unit of value: about what a round brings its winner
+ODDS_SLOPE = 0.4  # how fast the chance to go out first grows per card fewer
 
 
 def best(view: dict, candidates: list[dict], rng: random.Random) -> list[float]:
@@ -77,17 +77,31 @@ def quick_move(state: dict, seat: int) -> dict:
 
 
 def value(state: dict, me: int) -> float:
-    """A round's end: won or lost, and the points that change hands. Else: cards fewer than
-    the closest opponent (a pending penalty counted to the seat that must answer it)."""
+    """What the position is worth to ``me`` in the race for points: at a round's end the
+    points it gained less the best gain of another seat (a round won adds WIN); before it, the
+    same weighed by the chance to go out first, read from the cards fewer than the closest
+    opponent (a pending penalty counted to the seat that must answer it)."""
     hands = state["hands"]
     if state["over"]:
-        if not hands[me]:
-            return WIN + sum(POINTS[card] for hand in hands for card in hand) / POINT_SCALE
-        return -WIN - sum(POINTS[card] for card in hands[me]) / POINT_SCALE
+        gains = round_gains(state)
+        best_other = max(gain for seat, gain in enumerate(gains) if seat != me)
+        won = WIN if not hands[me] else -WIN
+        return won + (gains[me] - best_other) / POINT_SCALE
     sizes = [len(hand) for hand in hands]
     pending = state["pending"]
     if pending:
         sizes[state["turn"]] += pending["amount"]
     closest = min(size for seat, size in enumerate(sizes) if seat != me and size)
-    spread = CARD_VALUE * (closest - sizes[me])
-    return max(-CARD_SPREAD_CAP, min(CARD_SPREAD_CAP, spread))
+    odds = 1 / (1 + math.exp(-ODDS_SLOPE * (closest - sizes[me])))
+    theirs = sum(hand_points(hand) for seat, hand in enumerate(hands) if seat != me)
+    mine = hand_points(hands[me])
+    return WIN * (2 * odds - 1) + (odds * theirs - (1 - odds) * mine) / POINT_SCALE
+
+
+def round_gains(state: dict) -> list[int]:
+    """Each seat's gain from the round just ended (the sampled game started at zero): what it
+    was credited, or under each_their_own what it was not charged, against the others."""
+    totals = state["totals"]
+    if state["settings"]["scoring"] == "winner_collects":
+        return list(totals)
+    return [-total for total in totals]
