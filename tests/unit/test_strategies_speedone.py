@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from shared.games.speedone.cards import COLOURS, DECK
+import pytest
+
+from shared.games.speedone.cards import COLOURS, DECK, POINTS
 from shared.games.speedone.moves import DRAW, ONE, PLAYS
-from shared.strategies.speedone import choose, counting, wild_colour, world
+from shared.strategies.speedone import choose, counting, lookahead, race, wild_colour, world
 
 
 def table_view(hand: str, sizes: list[int], top: str, below=(), **facts) -> dict:
@@ -136,3 +138,42 @@ def test_stark_plays_its_skip_first_when_two_cards_go_out_in_a_row():
     # Played the other way round, the opponent (two cards) gets a turn in between.
     view = table_view("RS R9", [2], top="R5", called_one=True)
     assert choose(view, legal(view), "stark", random.Random(2))["card"] == "RS"
+
+
+def test_normal_heads_up_plays_the_skip_that_lets_it_play_again():
+    # Red skip or red three: both keep one red card. Between two players the skip gives
+    # another turn; among four the tips keep it for the end.
+    heads_up = table_view("RS R3 G4", [6], top="R5")
+    assert choose(heads_up, legal(heads_up), "normal", random.Random(1))["card"] == "RS"
+    four = table_view("RS R3 G4", [6, 6, 6], top="R5")
+    assert choose(four, legal(four), "normal", random.Random(1))["card"] == "R3"
+
+
+def test_a_lost_round_costs_stark_the_points_it_holds():
+    def lost_holding(card: str) -> dict:
+        return {
+            "over": True,
+            "hands": [[card], []],
+            "totals": [0, POINTS[card]],
+            "settings": {"scoring": "winner_collects"},
+        }
+
+    assert lookahead.value(lost_holding("W"), 0) < lookahead.value(lost_holding("R1"), 0) < 0
+
+
+def test_the_race_favours_the_player_who_needs_fewer_points():
+    assert race.chance(12, 12) == pytest.approx(0.5)
+    assert race.chance(3, 12) > 0.5 > race.chance(12, 3)
+    assert race.chance(3, 12) + race.chance(12, 3) == pytest.approx(1)
+    assert race.chance(3, 12) > race.chance(6, 12)
+
+
+def test_the_race_reads_the_targets_of_both_scoring_modes():
+    view = table_view("R1", [5], top="R5", totals=[150, 20])
+    collects = race.Race(view, 0, 1)
+    assert collects.needs == {0: 50, 1: 180}
+    assert collects.after(0, 50) == 1.0
+    assert collects.after(1, 50) < collects.after(0, 0) < collects.after(0, 20)
+    own = dict(view, settings=dict(view["settings"], scoring="each_their_own"))
+    # Each their own: stark at 150 charged is the one close to losing.
+    assert race.Race(own, 0, 1).needs == {0: 180, 1: 50}

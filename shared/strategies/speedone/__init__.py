@@ -3,7 +3,8 @@
 * leicht: plays a card when it has one, picked at random; sometimes forgets ONE.
 * normal: calls ONE; picks the play the tips like best (``tactics.play_score``).
 * stark: counts the cards (``counting``) to name a wild card's colour, then tries the tips'
-  best few plays in worlds sampled from what it has seen, a few turns ahead (``lookahead``);
+  best few plays in worlds sampled from what it has seen, a few turns ahead, judged by the
+  points they win or give away (``lookahead``; heads-up by the race to the target, ``race``);
   the tips' score breaks near ties.
 """
 

@@ -20,6 +20,8 @@ DRAW_FOUR_KEEP = 10  # stark: a draw-four is worth most against a player about t
 CLOSE_TO_OUT = 2  # cards: a player this close is the one to hurt
 HURT_SCORE = 15  # a skip or draw card aimed at a player about to go out
 TURN_AWAY_SCORE = 12  # stark: a reverse that turns play away from that player
+AGAIN = ("S", "R", "D")  # heads-up, each lets the player play again (the draw-two: unless stacked)
+AGAIN_SCORE = 5  # heads-up: a card shed at no cost of a turn, the opponent's hand grown by a draw
 SHED_WHEN = 3  # cards: someone this close makes high-value cards a liability
 SHED_SCALE = 10  # card points per score point when shedding
 SKIP_KEEP = 1  # the tips: skips are best kept for the end
@@ -65,9 +67,12 @@ def play_score(view: dict, move: dict, stark: bool, rng: random.Random) -> float
         score -= WILD_KEEP
         if stark and card == "W4" and sizes[after] > CLOSE_TO_OUT and len(hand) > CLOSE_TO_OUT:
             score -= DRAW_FOUR_KEEP
-    hurts = kind in ("S", "D", "W4") or (kind == "R" and len(sizes) == 2)
+    heads_up = len(sizes) - len(view["left"]) == 2
+    hurts = kind in ("S", "D", "W4") or (kind == "R" and heads_up)
     if hurts and sizes[after] <= CLOSE_TO_OUT:
         score += HURT_SCORE
+    if heads_up and kind in AGAIN:
+        score += AGAIN_SCORE
     if stark and kind == "R" and len(sizes) > 2:
         behind = next_seat(view, me, -view["direction"])
         if sizes[after] <= CLOSE_TO_OUT < sizes[behind]:
