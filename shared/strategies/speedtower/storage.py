@@ -1,11 +1,11 @@
 """Where the card that ends the turn goes: tidy storage piles.
 
-The order of preference of the Skip-Bo players it is taken from (bench/opponents/speedtower.py):
-onto a pile's top of the same floor, then onto one a floor higher (so that later several
-build one after another); else, with a pile empty, a card held twice or more opens it (the
-most held first), else the highest card does; else onto a top two or three floors higher.
-Low cards stay in hand, where the towers need them soonest; a crane is neither stored nor
-buried.
+The order of preference of a published Skip-Bo player (ac-he/COS389-SkipBo, its discard
+rules; the computers are measured against it in bench/opponents.py): onto a pile's top of
+the same floor, then onto one a floor higher (so that later several build one after
+another); else, with a pile empty, a card held twice or more opens it (the most held first),
+else the highest card does; else onto a top two or three floors higher. Low cards stay in
+hand, where the towers need them soonest; a crane is neither stored nor buried.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from shared.strategies.speedtower.position import CRANE, Position
 
 ON_SAME = 8.0
 ON_NEXT_HIGHER = 7.0
-TWIN_ON_EMPTY = 6.0  # plus a tenth per copy held, less a hundredth per floor
+TWIN_ON_EMPTY = 6.0  # plus a tenth per copy held
 HIGHEST_ON_EMPTY = 5.0
 ON_HIGHER = 5.0  # less a point per floor between (two floors higher: 3, three: 2)
 ON_EMPTY = 0.0  # any other card opening a pile
 BURY = -6.0  # less half a point per floor between
 BURY_CRANE = -25.0
 STORE_CRANE = -30.0
+LOWER_FIRST = 0.01  # per floor: of equally good stores the lower card goes
 
 
 def best_store(position: Position) -> tuple[float, tuple[int, int]]:
@@ -47,7 +48,7 @@ def _opening(value: int, copies: int, highest: bool) -> float:
     if value == CRANE:
         return STORE_CRANE
     if copies > 1:
-        return TWIN_ON_EMPTY + 0.1 * copies - 0.01 * value
+        return TWIN_ON_EMPTY + 0.1 * copies - LOWER_FIRST * value
     return HIGHEST_ON_EMPTY if highest else ON_EMPTY
 
 
@@ -58,9 +59,9 @@ def _score(value: int, top: int) -> float:
     if top == CRANE:
         return BURY_CRANE
     if value == top:
-        return ON_SAME
+        return ON_SAME - LOWER_FIRST * value
     if value == top - 1:
-        return ON_NEXT_HIGHER
+        return ON_NEXT_HIGHER - LOWER_FIRST * value
     if value < top:
         return ON_HIGHER - (top - value)
     return BURY - 0.5 * (value - top)
