@@ -78,6 +78,16 @@ def test_stores_downwards_and_like_with_like(strength):
         assert move["type"] == "store" and move["pile"] == pile
 
 
+@pytest.mark.parametrize("strength", PLANNERS)
+def test_opens_an_empty_pile_with_a_card_held_twice_else_with_its_highest(strength):
+    storage = [["9"], [], [], []]
+    for hand, card in ((["2", "4", "4", "7", "11"], "4"), (["2", "4", "7", "10", "11"], "11")):
+        state = site(hand, "12", [5, 5, 5, 5], storage=storage)
+        (move,) = play_turn(state, strength)
+        assert move["type"] == "store" and move["pile"] != 0
+        assert state["storage"][0][move["pile"]] == [card]
+
+
 def test_stark_blocks_the_set_up_its_own_stock_card_made():
     state = site(["4", "9", "10", "11", "12"], "3", [2, 9, 9, 9], opponent_stock="4")
     play_turn(state, "stark")

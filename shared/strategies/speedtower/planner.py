@@ -12,7 +12,7 @@ import math
 
 from shared.strategies.speedtower.odds import reach
 from shared.strategies.speedtower.position import CRANE, HAND_SIZE, TOP_FLOOR, Position
-from shared.strategies.speedtower.storage import best_store, stored, stores
+from shared.strategies.speedtower.storage import best_store
 
 STOCK = 100.0  # a stock card built
 STEP = 0.01  # the shorter of two equal plans
@@ -134,13 +134,6 @@ class Foresight(Planner):
             if height not in towers and (paths[height] & ~have).bit_count() <= cranes:
                 towers[height] = t
         return list(towers.values())
-
-    def store(self, position: Position) -> tuple[int, int]:
-        """The tidiest store that keeps the best outlook."""
-        return max(
-            (score + self.outlook(stored(position, card, pile), to_store=0), (card, pile))
-            for score, (card, pile) in stores(position)
-        )[1]
 
     def outlook(self, position: Position, to_store: int = 1) -> float:
         fresh = HAND_SIZE - len(position.hand) + to_store

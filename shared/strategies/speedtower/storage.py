@@ -1,7 +1,11 @@
 """Where the card that ends the turn goes: tidy storage piles.
 
-Piles run downwards (a 7 on an 8, so that later several build one after another), like goes
-with like, high cards start a pile of their own, and a crane is neither stored nor buried.
+The order of preference of a published Skip-Bo player (ac-he/COS389-SkipBo, its discard
+rules; the computers are measured against it in bench/opponents.py): onto a pile's top of
+the same floor, then onto one a floor higher (so that later several build one after
+another); else, with a pile empty, a card held twice or more opens it (the most held first),
+else the highest card does; else onto a top two or three floors higher. Low cards stay in
+hand, where the towers need them soonest; a crane is neither stored nor buried.
 """
 
 from __future__ import annotations
@@ -10,16 +14,16 @@ from collections.abc import Iterator
 
 from shared.strategies.speedtower.position import CRANE, Position
 
-ON_SAME = 6.0
-ON_NEXT_HIGHER = 8.0
-ON_HIGHER = 4.0  # less half a point per floor between
-ON_EMPTY = -1.0  # less 2 / the empty piles left
-HIGH_CARD = 10  # from here a card deserves a pile of its own
-HIGH_ON_EMPTY = 2.0
+ON_SAME = 8.0
+ON_NEXT_HIGHER = 7.0
+TWIN_ON_EMPTY = 6.0  # plus a tenth per copy held
+HIGHEST_ON_EMPTY = 5.0
+ON_HIGHER = 5.0  # less a point per floor between (two floors higher: 3, three: 2)
+ON_EMPTY = 0.0  # any other card opening a pile
 BURY = -6.0  # less half a point per floor between
 BURY_CRANE = -25.0
 STORE_CRANE = -30.0
-DOUBLE = 1.5  # the hand holds another one of this card
+LOWER_FIRST = 0.01  # per floor: of equally good stores the lower card goes
 
 
 def best_store(position: Position) -> tuple[float, tuple[int, int]]:
@@ -30,34 +34,34 @@ def best_store(position: Position) -> tuple[float, tuple[int, int]]:
 def stores(position: Position) -> Iterator[tuple[float, tuple[int, int]]]:
     """Every store (of equal hand cards one) with its score, as (score, (card, pile))."""
     hand, piles = position.hand, position.piles
-    empty = sum(1 for pile in piles if not pile)
+    highest = max(hand, default=CRANE)  # cranes are 0: a hand of cranes has no highest card
     for i, value in enumerate(hand):
         if i and hand[i - 1] == value:
             continue
-        double = DOUBLE if hand.count(value) > 1 else 0.0
+        opening = _opening(value, hand.count(value), value == highest)
         for k, pile in enumerate(piles):
-            yield double + _score(value, pile[-1] if pile else None, empty), (value, k)
+            yield (_score(value, pile[-1]) if pile else opening), (value, k)
 
 
-def stored(position: Position, value: int, k: int) -> Position:
-    """The position after storing hand card ``value`` on pile ``k``."""
-    hand = list(position.hand)
-    hand.remove(value)
-    piles = position.piles[:k] + (position.piles[k] + (value,),) + position.piles[k + 1 :]
-    return position._replace(hand=tuple(hand), piles=piles)
-
-
-def _score(value: int, top: int | None, empty: int) -> float:
+def _opening(value: int, copies: int, highest: bool) -> float:
+    """The score of ``value`` opening an empty pile."""
     if value == CRANE:
         return STORE_CRANE
-    if top is None:
-        return ON_EMPTY - 2.0 / empty + (HIGH_ON_EMPTY if value >= HIGH_CARD else 0.0)
+    if copies > 1:
+        return TWIN_ON_EMPTY + 0.1 * copies - LOWER_FIRST * value
+    return HIGHEST_ON_EMPTY if highest else ON_EMPTY
+
+
+def _score(value: int, top: int) -> float:
+    """The score of ``value`` stored onto a pile whose top is ``top``."""
+    if value == CRANE:
+        return STORE_CRANE
     if top == CRANE:
         return BURY_CRANE
     if value == top:
-        return ON_SAME
+        return ON_SAME - LOWER_FIRST * value
     if value == top - 1:
-        return ON_NEXT_HIGHER
+        return ON_NEXT_HIGHER - LOWER_FIRST * value
     if value < top:
-        return ON_HIGHER - 0.5 * (top - value)
+        return ON_HIGHER - (top - value)
     return BURY - 0.5 * (value - top)
