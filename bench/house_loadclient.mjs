@@ -29,7 +29,8 @@
 // Mode human: the versus loop at a human pace (bench/human_pace.py). A seat moves a random
 //    --think seconds (default 2–6) after its turn came; a stream is dropped and opened again
 //    with Last-Event-ID now and then (each stream --reconnects-per-minute, default 1 %);
-//    the time from the reconnect to its first event is `reconnect_ms`. Up to 10,000 tables.
+//    the time from the reconnect to the stream's answer head is `reconnect_ms`. Up to 10,000
+//    tables.
 // 4. CPU from /proc over the measuring window (utime+stime, CLK_TCK 100): this process, and
 //    each pid of --server-pids (summed per group, e.g. web:123,web:124,redis:99).
 //
@@ -253,8 +254,9 @@ class Slot {
     this.wake = null; // its timer
   }
 
-  follow(p, id) {
-    // Player p's stream of table id; a stream that ends by itself replaces the table.
+  follow(p, id, onOpen = null) {
+    // Player p's stream of table id (onOpen(now): its answer's head came); resolves at its
+    // first event. A stream that ends by itself replaces the table.
     let first = true;
     let started;
     const stream = openStream(
@@ -283,6 +285,7 @@ class Slot {
     return stream.then((opened) => {
       req = opened;
       this.streams[p] = opened;
+      if (onOpen) onOpen(performance.now());
       return firstEvent;
     });
   }
@@ -296,15 +299,13 @@ class Slot {
     old.destroy();
     reconnects++;
     const t = performance.now();
-    this.follow(p, id).then(
-      (now) => {
-        if (inWindow(now)) reconnectLat.push(now - t);
-      },
-      (error) => {
-        countError(`reconnect: ${error.message.slice(0, 40)}`);
-        if (this.id === id) this.replace();
-      }
-    );
+    const opened = (now) => {
+      if (inWindow(now)) reconnectLat.push(now - t);
+    };
+    this.follow(p, id, opened).catch((error) => {
+      countError(`reconnect: ${error.message.slice(0, 40)}`);
+      if (this.id === id) this.replace();
+    });
   }
 
   async open() {

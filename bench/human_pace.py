@@ -17,7 +17,7 @@ p99 ≤ 100 ms and fan-out p99 ≤ 100 ms (the mover's answer read → the other
 read), with no stall or error. Printed per N: moves/s, the latencies, the house's CPU (cores,
 per process group), its memory (RSS of the web tier and of the worker, per table), Redis'
 used memory per table (after the tables were set up and played, against an empty house),
-the load client's own CPU, reconnects and their time to the first event, and the largest N
+the load client's own CPU, reconnects and the time until they were open, and the largest N
 that held. ``--profile S``: py-spy records the busiest web worker for S seconds in the
 middle of the window (py-spy from PY_SPY or the PATH), as a flame graph beside the JSON.
 
@@ -169,7 +169,7 @@ def report(tables: int, f: dict) -> str:
         f"  memory: {rss}; web {web_kb:,.0f} KB per table; Redis "
         f"{f['redis_bytes_per_table'] / 1024:,.1f} KB per table\n"
         f"  load client {f['client_cpu_cores']:.2f} cores; reconnects {f['reconnects']} "
-        f"(first event p50 / p99 {rec['p50']} / {rec['p99']} ms); stalls {f['stalls']}; "
+        f"(open p50 / p99 {rec['p50']} / {rec['p99']} ms); stalls {f['stalls']}; "
         f"errors {errors}; set up in {f['setup_ms'] / 1000:.0f} s"
         + (f"\n  profile: {f['profile']}" if f.get("profile") else "")
         + "".join(f"\n    {line}" for line in f.get("log", []))
