@@ -14,8 +14,10 @@ temporary folder) and ``postgres`` (bgio-postgres on a PostgreSQL of the bench's
 bench/postgres.py: Debian's binaries, initdb in a temporary folder, a free port, stopped
 afterwards; the server is bench/bgio_postgres_server.js). The durable ones are what the
 house, whose every move is durable before its answer, compares with like for like; the
-in-memory one stays the stretch goal. The PostgreSQL server's own CPU is not in the peer's
-server CPU figure (its node process only).
+in-memory one stays the stretch goal. The house's Redis keeps an append-only file, as
+`make run`'s does (appendfsync everysec; PostgreSQL fsyncs every commit, FlatFile writes a
+file per change). The PostgreSQL server's own CPU is not in the peer's server CPU figure (its
+node process only).
 
 For each house target (``single``: the `make run` setup on a free port; ``cluster``:
 `make cluster` through nginx — both started here by bench/load.py's target classes, with
@@ -189,7 +191,7 @@ UNLIMITED = {"MOVE_RATE_LIMIT": "0", "ACTION_RATE_LIMIT": "0", "QUOTA_SOLO_GAMES
 def start_target(name: str):
     os.environ.update(UNLIMITED)  # the house processes inherit it (Cluster copies it)
     if name == "single":
-        return Single(env_extra=UNLIMITED)
+        return Single(env_extra=UNLIMITED, appendonly=True)  # as `make run` keeps its Redis
     if name == "cluster":
         return Cluster(start=True)
     raise SystemExit(f"unknown target {name!r} (single or cluster)")
