@@ -68,21 +68,25 @@ BGIO_DIR ?= $(or $(TMPDIR),/tmp)/speedgamez-bgio
 BGIO_SRC ?= ../shared/peers/boardgameio
 BENCH_PEERS_ARGS ?=  # e.g. --tables 50 --duration 20 --targets single
 
-$(BGIO_DIR)/.ready:
+# The peer's durable storages: bgio-postgres (PostgreSQL: Debian's postgresql binaries, a
+# server of the bench's own in a temporary folder, bench/postgres.py) and node-persist (what
+# boardgame.io's FlatFile storage needs).
+$(BGIO_DIR)/.ready-durable:
 	@command -v npm >/dev/null || { echo "npm (Node 20) is needed for the boardgame.io peer"; exit 1; }
 	mkdir -p "$(BGIO_DIR)"
 	cd "$(BGIO_DIR)" && npm init -y >/dev/null \
-	  && npm install boardgame.io@0.50.2 socket.io-client@4.8.4 \
+	  && npm install boardgame.io@0.50.2 socket.io-client@4.8.4 bgio-postgres@1.0.16 \
+	     node-persist@3.1.3 \
 	  && npm pkg set overrides.koa-compose=4.1.0 && npm install
 	touch "$@"
 
-bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready  ## Speedone beside RLCard's UNO, its UNO rule agent's port checked; a move beside boardgame.io
+bench-peers: $(READY) .venv-peers/.ready $(BGIO_DIR)/.ready-durable  ## Speedone beside RLCard's UNO, its UNO rule agent's port checked; a move beside boardgame.io (in memory, FlatFile, PostgreSQL)
 	$(BIN)/python bench/speedone_peers.py --peer-python .venv-peers/bin/python
 	$(BIN)/python bench/opponents.py --check-uno .venv-peers/bin/python
 	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || case "$(BENCH_PEERS_ARGS)" in \
 	  *--targets*) ;; *) echo "nginx is missing for the cluster target (make cluster installs it," \
 	  "or BENCH_PEERS_ARGS='--targets single')"; exit 1;; esac
-	cp $(BGIO_SRC)/*.js "$(BGIO_DIR)/"
+	cp $(BGIO_SRC)/*.js bench/bgio_postgres_server.js "$(BGIO_DIR)/"
 	$(BIN)/python bench/moves_peers.py --peer-dir "$(BGIO_DIR)" $(BENCH_PEERS_ARGS)
 
 clean:

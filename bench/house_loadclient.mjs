@@ -3,7 +3,8 @@
 //
 //   node bench/house_loadclient.mjs --server http://127.0.0.1:8080 --tables M
 //        --tokens FILE [--duration 15] [--warmup 3] [--server-pids group:pid,...]
-//        [--label NAME] [--seed 1] [--mode versus|solo]
+//        [--label NAME] [--seed 1] [--mode versus|solo|human]
+//        [--think 2,6] [--reconnects-per-minute 0.01]
 //
 // FILE is a JSON array of at least 2*M bearer tokens (guests); tokens 2t and 2t+1 play at
 // table slot t. Plain `http` with a keep-alive agent per player, its own SSE parser, no
@@ -25,6 +26,11 @@
 //    Turbo and follows its stream; it moves whenever it is its turn, the computer (an RQ
 //    worker) answers. Moves/s counts the human's moves; "fan-out" is then the computer's
 //    reply: the human's answer read → the update that gives it the turn again.
+// Mode human: the versus loop at a human pace (bench/human_pace.py). A seat moves a random
+//    --think seconds (default 2–6) after its turn came; a stream is dropped and opened again
+//    with Last-Event-ID now and then (each stream --reconnects-per-minute, default 1 %);
+//    the time from the reconnect to the stream's answer head is `reconnect_ms`. Up to 10,000
+//    tables.
 // 4. CPU from /proc over the measuring window (utime+stime, CLK_TCK 100): this process, and
 //    each pid of --server-pids (summed per group, e.g. web:123,web:124,redis:99).
 //
@@ -47,7 +53,11 @@ const SERVER = new URL(arg('server', 'http://127.0.0.1:8080'));
 const TOKENS = JSON.parse(fs.readFileSync(arg('tokens', ''), 'utf8'));
 const LABEL = arg('label', `house-M${M}`);
 const SEED = Number(arg('seed', 1));
-const SOLO = arg('mode', 'versus') === 'solo';
+const MODE = arg('mode', 'versus');
+const SOLO = MODE === 'solo';
+const HUMAN = MODE === 'human';
+const [THINK_MIN, THINK_MAX] = arg('think', '2,6').split(',').map(Number);
+const RECONNECTS_PER_MINUTE = Number(arg('reconnects-per-minute', 0.01));
 const SERVER_PIDS = (arg('server-pids', '') || '')
   .split(',')
   .filter(Boolean)
@@ -55,16 +65,19 @@ const SERVER_PIDS = (arg('server-pids', '') || '')
     const [group, pid] = item.split(':');
     return { group, pid: Number(pid) };
   });
-const SETUP_CONCURRENCY = 16;
+const SETUP_CONCURRENCY = HUMAN ? 48 : 16;
 const SETUP_TIMEOUT_S = 60 + M * 0.5;
+const MAX_TABLES = HUMAN ? 10000 : 2000;
+const MAX_DURATION = HUMAN ? 900 : 300;
 const CLK_TCK = 100;
 
 if (!/^127\.|^localhost$|^\[::1\]$/.test(SERVER.hostname)) {
   console.error(`refusing non-loopback server ${SERVER}`);
   process.exit(2);
 }
-if (!(M >= 1 && M <= 2000) || !(DURATION > 0 && DURATION <= 300) || TOKENS.length < 2 * M) {
-  console.error('tables must be 1..2000, duration 1..300 s, and 2 tokens per table');
+if (!(M >= 1 && M <= MAX_TABLES) || !(DURATION > 0 && DURATION <= MAX_DURATION) ||
+    TOKENS.length < 2 * M) {
+  console.error(`tables must be 1..${MAX_TABLES}, duration 1..${MAX_DURATION} s, and 2 tokens per table`);
   process.exit(2);
 }
 const hardTimer = setTimeout(() => {
@@ -137,12 +150,13 @@ function request(method, path, token, body, retry = true) {
 }
 
 // An event stream: calls onEvent(kind, data, id, now) per event; resolves once the response
-// head arrived with 200.
-function openStream(path, token, onEvent, onEnd) {
+// head arrived with 200. With lastId, it goes on after that event (Last-Event-ID).
+function openStream(path, token, onEvent, onEnd, lastId = null) {
   return new Promise((resolve, reject) => {
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
+    if (lastId) headers['Last-Event-ID'] = lastId;
     const req = http.request({
-      host: SERVER.hostname, port: SERVER.port, method: 'GET', path, agent: streamAgent,
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+      host: SERVER.hostname, port: SERVER.port, method: 'GET', path, agent: streamAgent, headers,
     });
     req.on('response', (res) => {
       if (res.statusCode !== 200) {
@@ -196,7 +210,9 @@ const errors = {};
 let tablesOpened = 0;
 let gamesFinished = 0;
 let stalls = 0;
-const STALL_MS = 2000;
+let reconnects = 0;
+const reconnectLat = [];
+const STALL_MS = HUMAN ? (THINK_MAX + 4) * 1000 : 2000;
 const inWindow = (t) => phase === 'measure' && t >= tMeasureStart && t < tMeasureEnd;
 const countError = (name) => {
   errors[name] = (errors[name] || 0) + 1;
@@ -232,6 +248,63 @@ class Slot {
     this.early = new Map(); // version -> { t, player } (an update read before the answer)
     this.replacing = false;
     this.progress = 0; // when a view last got newer
+    this.lastIds = [null, null]; // the newest event id per player's stream
+    this.due = null; // human mode: { version, at } — when the seat to move moves
+    this.wake = null; // its timer
+  }
+
+  follow(p, id, onOpen = null) {
+    // Player p's stream of table id (onOpen(now): its answer's head came); resolves at its
+    // first event. A stream that ends by itself replaces the table.
+    let first = true;
+    let started;
+    const stream = openStream(
+      `/api/table/tables/${id}/events`,
+      this.tokens[p],
+      (kind, data, eventId, now) => {
+        if (eventId) this.lastIds[p] = eventId;
+        if (first) {
+          first = false;
+          started(now);
+        }
+        if (this.id === id) this.onEvent(p, kind, data, now);
+      },
+      () => {
+        // (while the first tables are set up, a failed setup is retried there)
+        if (this.id === id && !this.replacing && this.streams[p] === req && phase !== 'drain' &&
+            phase !== 'setup') {
+          countError('stream_ended');
+          this.replace();
+        }
+      },
+      this.lastIds[p]
+    );
+    let req = null;
+    const firstEvent = new Promise((resolve) => { started = resolve; });
+    return stream.then((opened) => {
+      req = opened;
+      this.streams[p] = opened;
+      if (onOpen) onOpen(performance.now());
+      return firstEvent;
+    });
+  }
+
+  reconnect(p) {
+    // Human mode: drop player p's stream and open it again where it left off.
+    const id = this.id;
+    const old = this.streams[p];
+    if (!id || !old || this.replacing) return;
+    this.streams[p] = null;
+    old.destroy();
+    reconnects++;
+    const t = performance.now();
+    const opened = (now) => {
+      if (inWindow(now)) reconnectLat.push(now - t);
+    };
+    this.follow(p, id, opened).catch((error) => {
+      countError(`reconnect: ${error.message.slice(0, 40)}`);
+      if (this.id === id) this.replace();
+    });
   }
 
   async open() {
@@ -255,31 +328,9 @@ class Slot {
     this.newest = -1;
     this.answers.clear();
     this.early.clear();
-    const firsts = (SOLO ? [0] : [0, 1]).map(
-      (p) =>
-        new Promise((resolve, reject) => {
-          let first = true;
-          openStream(
-            `/api/table/tables/${id}/events`,
-            this.tokens[p],
-            (kind, data, _eventId, now) => {
-              if (first) {
-                first = false;
-                resolve();
-              }
-              if (this.id === id) this.onEvent(p, kind, data, now);
-            },
-            () => {
-              // (while the first tables are set up, a failed setup is retried there)
-              if (this.id === id && !this.replacing && phase !== 'drain' && phase !== 'setup') {
-                countError('stream_ended');
-                this.replace();
-              }
-            }
-          ).then((req) => this.streams.push(req), reject);
-        })
-    );
-    await Promise.all(firsts);
+    this.lastIds = [null, null];
+    this.due = null;
+    await Promise.all((SOLO ? [0] : [0, 1]).map((p) => this.follow(p, id)));
     if (!SOLO) { // (a solo table started at once: the stream's first event brought it)
       const started = await request('POST', `/api/lobby/tables/${id}/start`, this.tokens[0]);
       if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.data)}`);
@@ -289,7 +340,7 @@ class Slot {
   }
 
   close() {
-    for (const req of this.streams) req.destroy();
+    for (const req of this.streams) if (req) req.destroy();
     this.streams = [];
     this.id = null;
   }
@@ -359,9 +410,25 @@ class Slot {
       if (!view || view.version !== this.newest || view.status !== 'playing') continue;
       const current = view.current;
       if (!current || current.to_move !== view.you || !current.legal.length) continue;
+      if (HUMAN && !this.thought(view.version)) return;
       this.move(p, view);
       return;
     }
+  }
+
+  thought(version) {
+    // Human mode: whether the seat has thought long enough about this version (the first
+    // call for a version starts the thinking); until then the table is woken when it is over
+    // (a timer may fire a little early: it is set again for what is left).
+    const now = performance.now();
+    if (!this.due || this.due.version !== version) {
+      this.due = { version, at: now + (THINK_MIN + random() * (THINK_MAX - THINK_MIN)) * 1000 };
+    }
+    const left = this.due.at - now;
+    if (left <= 0) return true;
+    clearTimeout(this.wake);
+    this.wake = setTimeout(() => this.maybeMove(), left + 1);
+    return false;
   }
 
   async move(p, view) {
@@ -492,11 +559,21 @@ async function main() {
   phase = 'warmup';
   tMeasureStart = performance.now() + WARMUP * 1000;
   tMeasureEnd = tMeasureStart + DURATION * 1000;
-  for (const slot of slots) slot.maybeMove();
+  for (const slot of slots) {
+    slot.progress = performance.now(); // (a table set up long ago has not stalled)
+    slot.maybeMove();
+  }
   const watchdog = setInterval(() => {
     const now = performance.now();
     for (const slot of slots) slot.watch(now);
   }, 500);
+  // Human mode: each second, each stream drops and reconnects with its share of the rate
+  const dropper = setInterval(() => {
+    if (!HUMAN || stopSending) return;
+    for (const slot of slots) {
+      for (const p of [0, 1]) if (random() < RECONNECTS_PER_MINUTE / 60) slot.reconnect(p);
+    }
+  }, 1000);
 
   await new Promise((r) => setTimeout(r, Math.max(0, tMeasureStart - performance.now())));
   phase = 'measure';
@@ -514,11 +591,13 @@ async function main() {
   phase = 'drain';
   stopSending = true;
   clearInterval(watchdog);
+  clearInterval(dropper);
   const drainStart = performance.now();
   while (slots.some((s) => s.inflight) && performance.now() - drainStart < 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const unconfirmed = slots.filter((s) => s.inflight).length;
+  const openStreams = slots.reduce((n, s) => n + s.streams.filter(Boolean).length, 0);
   for (const slot of slots) slot.close();
 
   const windowS = (wall1 - wall0) / 1000;
@@ -565,6 +644,9 @@ async function main() {
     tables_opened: tablesOpened,
     games_finished: gamesFinished,
     stalls,
+    reconnects,
+    reconnect_ms: summary(reconnectLat),
+    open_streams: openStreams,
     unconfirmed_after_drain: unconfirmed,
     errors,
     setup_ms: Math.round(tReady - t0),

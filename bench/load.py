@@ -109,11 +109,11 @@ class Single:
 
     name = "single origin (make run setup: gunicorn gevent ×2 workers + 1 RQ worker)"
 
-    def __init__(self, web_workers=2, env_extra=None):
+    def __init__(self, web_workers=2, env_extra=None, appendonly=False):
         from shared.embedded_redis import EmbeddedRedis
 
         self.tmp = Path(tempfile.mkdtemp(prefix="speedgamez-load-"))
-        self.redis = EmbeddedRedis(self.tmp / "redis", appendonly=False).start()
+        self.redis = EmbeddedRedis(self.tmp / "redis", appendonly=appendonly).start()
         self.port = free_port()
         env = dict(
             os.environ,

@@ -3,9 +3,21 @@ boardgame.io peer (../shared/peers/boardgameio), the same closed loop, in one ru
 
     .venv/bin/python bench/moves_peers.py --peer-dir "${TMPDIR:-/tmp}/speedgamez-bgio"
         [--tables 1 10 50 200] [--duration 15] [--warmup 3] [--rounds 1]
-        [--targets single cluster] [--json FILE]
+        [--targets single cluster] [--peers memory flatfile postgres] [--json FILE]
 
-`make bench-peers` installs the peer (npm, outside the project's tree) and runs this.
+`make bench-peers` installs the peer (npm, outside the project's tree, with bgio-postgres)
+and runs this.
+
+The peer runs in three storages (``--peers``): ``memory`` (boardgame.io's default, which
+keeps nothing when it restarts), ``flatfile`` (its own FlatFile storage, FLATFILE_DIR in a
+temporary folder) and ``postgres`` (bgio-postgres on a PostgreSQL of the bench's own,
+bench/postgres.py: Debian's binaries, initdb in a temporary folder, a free port, stopped
+afterwards; the server is bench/bgio_postgres_server.js). The durable ones are what the
+house, whose every move is durable before its answer, compares with like for like; the
+in-memory one stays the stretch goal. The house's Redis keeps an append-only file, as
+`make run`'s does (appendfsync everysec; PostgreSQL fsyncs every commit, FlatFile writes a
+file per change). The PostgreSQL server's own CPU is not in the peer's server CPU figure (its
+node process only).
 
 For each house target (``single``: the `make run` setup on a free port; ``cluster``:
 `make cluster` through nginx — both started here by bench/load.py's target classes, with
@@ -26,8 +38,8 @@ and the house/peer ratio of moves/s. After each house measurement the same M run
 tables at Turbo (house_loadclient.mjs --mode solo: a human's move and the computer's answer
 from an RQ worker), printed as human moves/s against the human-versus-human moves/s, with
 the computer's reply time. It ends with a verdict per target against issue #15's targets.
-With ``--rounds R`` each M is measured R times, the sides swapping who goes first, and the
-verdict takes the median of each figure over the rounds.
+With ``--rounds R`` each M is measured R times, the sides taking turns at going first, and
+the verdict takes the median of each figure over the rounds.
 """
 
 from __future__ import annotations
@@ -55,15 +67,18 @@ from itsdangerous import URLSafeTimedSerializer  # noqa: E402
 # The target classes of the load bench (importing it monkey-patches this process for gevent,
 # which changes nothing here: subprocesses, files and sleeps).
 from load import Cluster, Single, free_port  # noqa: E402, I001
+from postgres import Postgres  # noqa: E402
 
 from shared.auth import SALT  # noqa: E402
 
 HOUSE_CLIENT = BENCH / "house_loadclient.mjs"
 NODE = os.environ.get("NODE", "node")
 TARGETS = ("single", "cluster")
+PEERS = ("memory", "flatfile", "postgres")  # the peer's storages; the goals' ratio: memory
 # Issue #15: at M = 50 … (each goal: its name, its figure of a round's pair, limit, sense)
 GOALS_50 = (
-    ("moves/s ratio house/peer ≥ 0.5", lambda pair: ratio(pair["house"], pair["peer"]), 0.5, ">="),
+    ("moves/s ratio house/peer in memory ≥ 0.5",
+     lambda pair: ratio(pair["house"], pair["peers"].get("memory")), 0.5, ">="),
     ("server CPU ≤ 1.0 ms per move", lambda pair: pair["house"]["server_cpu_ms_per_move"], 1.0,
      "<="),
     ("move p99 ≤ 50 ms", lambda pair: pair["house"]["lat_ms"]["p99"], 50.0, "<="),
@@ -176,7 +191,7 @@ UNLIMITED = {"MOVE_RATE_LIMIT": "0", "ACTION_RATE_LIMIT": "0", "QUOTA_SOLO_GAMES
 def start_target(name: str):
     os.environ.update(UNLIMITED)  # the house processes inherit it (Cluster copies it)
     if name == "single":
-        return Single(env_extra=UNLIMITED)
+        return Single(env_extra=UNLIMITED, appendonly=True)  # as `make run` keeps its Redis
     if name == "cluster":
         return Cluster(start=True)
     raise SystemExit(f"unknown target {name!r} (single or cluster)")
@@ -238,11 +253,24 @@ def measure_house(target, tables: int, args, run_no: int, mode: str = "versus") 
     return result
 
 
-def measure_peer(peer_dir: Path, tables: int, args) -> dict:
+def measure_peer(peer_dir: Path, tables: int, args, storage: str) -> dict:
+    """The peer's server on a fresh storage of its kind, for this measurement alone."""
+    with tempfile.TemporaryDirectory(prefix="speedgamez-bgio-flatfile-") as folder:
+        if storage == "memory":
+            return peer_run(peer_dir, tables, args, "server.js", {})
+        if storage == "flatfile":
+            return peer_run(peer_dir, tables, args, "server.js", {"FLATFILE_DIR": folder})
+    with Postgres(free_port()) as database:
+        return peer_run(
+            peer_dir, tables, args, "bgio_postgres_server.js", {"DATABASE_URL": database.url}
+        )
+
+
+def peer_run(peer_dir: Path, tables: int, args, script: str, env_extra: dict) -> dict:
     port = free_port()
-    env = dict(os.environ, NODE_ENV="production", HOST="127.0.0.1", PORT=str(port))
+    env = dict(os.environ, NODE_ENV="production", HOST="127.0.0.1", PORT=str(port), **env_extra)
     server = subprocess.Popen(
-        [NODE, "server.js"],
+        [NODE, script],
         cwd=peer_dir,
         env=env,
         stdout=subprocess.PIPE,
@@ -297,17 +325,28 @@ def num(value, digits=1) -> str:
 
 HEAD = (
     "| target | M | side | moves/s | move p50 / p95 / p99 ms | fan-out p50 / p99 ms "
-    "| server CPU ms/move | client CPU ms/move (cores) | house/peer moves/s | errors |"
+    "| server CPU ms/move | client CPU ms/move (cores) | house/peer moves/s "
+    "(memory / flatfile / postgres) | errors |"
 )
 
 
-def row(target: str, tables: int, side: str, figures: dict, peer: dict | None) -> str:
+def shares(house: dict, peers: dict) -> str:
+    return " / ".join(num(ratio(house, peers.get(storage)), 2) for storage in PEERS)
+
+
+def pair_rows(target: str, label, pair: dict) -> list[str]:
+    """The peer's rows (one per storage) and the house's, of one round."""
+    lines = [row(target, label, f"peer {s}", f) for s, f in pair["peers"].items()]
+    return [*lines, row(target, label, "house", pair["house"], pair["peers"])]
+
+
+def row(target: str, tables, side: str, figures: dict, peers: dict | None = None) -> str:
     if "failed" in figures:
         return f"| {target} | {tables} | {side} | failed: {figures['failed'][:120]} |"
     lat, fan = figures["lat_ms"], figures.get("fanout_ms")
     fanout = f"{num(fan['p50'])} / {num(fan['p99'])}" if fan else "— (not timed by its client)"
     client = f"{num(figures['client_cpu_ms_per_move'], 2)} ({num(figures['client_cpu_cores'], 2)})"
-    share = num(ratio(figures, peer), 2) if side == "house" else ""
+    share = shares(figures, peers) if peers is not None else ""
     errors = dict(figures.get("errors") or {})
     errors["stalls"] = figures.get("stalls", 0)  # the house: a seat never told of its turn
     errors["unconfirmed"] = figures.get("unconfirmed_after_drain", 0)
@@ -357,7 +396,7 @@ def verdict(target: str, runs: dict) -> list[str]:
         pairs = [
             p
             for p in runs.get(tables, [])
-            if "failed" not in p["house"] and "failed" not in p["peer"]
+            if "failed" not in p["house"] and "failed" not in p["peers"].get("memory", {})
         ]
         if tables in runs and not pairs:
             lines.append(f"{target}, M={tables}: not measured (a side failed)")
@@ -370,6 +409,7 @@ def verdict(target: str, runs: dict) -> list[str]:
             met = value is not None and (value >= limit if sense == ">=" else value <= limit)
             parts.append(f"{name}: {'met' if met else 'NOT met'} ({num(value, 2)})")
         lines.append(f"verdict {target}, M={tables}: " + "; ".join(parts))
+    lines.extend(durable_ratios(target, runs))
     clients = [
         p["house"]["client_cpu_cores"] for p in runs.get(50, []) if "failed" not in p["house"]
     ]
@@ -379,6 +419,23 @@ def verdict(target: str, runs: dict) -> list[str]:
             f"{target}, M=50: the house's load client used {cores:.2f} cores "
             f"({'within' if cores <= 0.5 else 'OVER'} half a core)"
         )
+    return lines
+
+
+def durable_ratios(target: str, runs: dict) -> list[str]:
+    """The house's moves/s against each storage of the peer (median over the rounds)."""
+    lines = []
+    for tables, pairs in runs.items():
+        parts = []
+        for storage in PEERS:
+            values = [v for p in pairs if (v := ratio(p["house"], p["peers"].get(storage)))]
+            if values:
+                parts.append(f"{storage} {statistics.median(values):.2f}")
+        if parts:
+            lines.append(
+                f"{target}, M={tables}: house/peer moves/s by the peer's storage: "
+                + ", ".join(parts)
+            )
     return lines
 
 
@@ -421,6 +478,7 @@ def main() -> int:
         "--rounds", type=int, default=1, help="peer and house pairs per M (verdict: median)"
     )
     parser.add_argument("--targets", nargs="+", default=list(TARGETS), choices=TARGETS)
+    parser.add_argument("--peers", nargs="+", default=list(PEERS), choices=PEERS)
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args()
     if not (args.peer_dir / "node_modules" / "boardgame.io").is_dir():
@@ -459,19 +517,22 @@ def main() -> int:
         try:
             for tables in args.tables:
                 for round_no in range(args.rounds):
-                    pair = {}
-                    # the sides take turns: peer first in even rounds, house first in odd ones
-                    for side in ("peer", "house") if round_no % 2 == 0 else ("house", "peer"):
-                        if side == "peer":
-                            pair["peer"] = measure_peer(args.peer_dir, tables, args)
+                    pair: dict = {"peers": {}}
+                    # the sides take turns at going first, one place on in each round
+                    sides = [*args.peers, "house"]
+                    shift = round_no % len(sides)
+                    for side in sides[shift:] + sides[:shift]:
+                        if side != "house":
+                            pair["peers"][side] = measure_peer(args.peer_dir, tables, args, side)
                         else:
                             run_no += 1
                             pair["house"] = measure_house(target, tables, args, run_no)
                             run_no += 1
                             pair["solo"] = measure_house(target, tables, args, run_no, "solo")
+                    pair["peers"] = {s: pair["peers"][s] for s in args.peers}
                     label = tables if args.rounds == 1 else f"{tables} (round {round_no + 1})"
-                    print(row(name, label, "peer", pair["peer"], None), flush=True)
-                    print(row(name, label, "house", pair["house"], pair["peer"]), flush=True)
+                    for line in pair_rows(name, label, pair):
+                        print(line, flush=True)
                     print(detail(name, label, pair["house"]), flush=True)
                     print(solo_line(name, label, pair), flush=True)
                     runs.setdefault(tables, []).append(pair)
@@ -486,8 +547,8 @@ def main() -> int:
     print("|" + " --- |" * (HEAD.count("|") - 1))
     for name in args.targets:
         for _, label, pair in rounds(figures["runs"][name]["tables"]):
-            print(row(name, label, "peer", pair["peer"], None))
-            print(row(name, label, "house", pair["house"], pair["peer"]))
+            for line in pair_rows(name, label, pair):
+                print(line)
     print()
     for name in args.targets:
         for _, label, pair in rounds(figures["runs"][name]["tables"]):

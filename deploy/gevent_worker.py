@@ -16,11 +16,16 @@ and the answer are not timed here (a body is bounded by MAX_BODY_BYTES; an event
 meant to stay open).
 
     worker_class = "deploy.gevent_worker.TimedPyWSGIWorker"
+
+Each open event stream holds a connection, so a worker raises its soft limit of open files to
+the hard one as it starts (the usual soft limit, 1,024, would stop it far below its
+``worker_connections``).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import time
 
 import gevent
@@ -65,4 +70,6 @@ class TimedPyWSGIWorker(GeventPyWSGIWorker):
 
     def init_process(self):
         TimedHandler.keepalive = float(self.cfg.keepalive)
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         super().init_process()

@@ -20,7 +20,9 @@ if not os.environ.get("SECRET_KEY"):
 bind = f"127.0.0.1:{os.environ.get('PORT', '8080')}"
 worker_class = "deploy.gevent_worker.TimedPyWSGIWorker"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
-worker_connections = 1000
+# An open event stream holds a connection for as long as its player watches: thousands of
+# live tables need more than gunicorn's 1,000 per worker (docs/operations.md, "Sizing").
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 graceful_timeout = 5
 timeout = 30
 keepalive = int(os.environ.get("KEEPALIVE", "75"))

@@ -5,7 +5,7 @@
 ``SERVICE`` (lobby, table or ledger) picks the defaults below; the environment overrides them:
 
 * the table service holds Server-Sent Events open for as long as a player watches a table, so
-  it runs gevent workers, each holding many connections (``WORKER_CONNECTIONS``), with
+  it runs gevent workers, each holding many connections (``WORKER_CONNECTIONS``, 10,000), with
   gevent's own WSGI server (gevent_pywsgi: an answer's head and body in one write) and a
   deadline on every request's head (deploy/gevent_worker.py, HEADER_TIMEOUT);
 * lobby and ledger answer short requests (the lobby hashes passwords with argon2), so they run
@@ -49,7 +49,7 @@ proc_name = os.environ.get("INSTANCE") or f"speedgamez-{service}"
 worker_class = kind
 workers = int(os.environ.get("WEB_WORKERS") or max(2, os.cpu_count() or 1))
 threads = int(os.environ.get("WEB_THREADS", "4"))  # gthread workers only
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))  # gevent workers only
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))  # gevent workers only
 timeout = int(os.environ.get("WORKER_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", str(graceful)))
 # Longer than nginx keeps idle upstream connections (60 s), so gunicorn never closes one

@@ -9,8 +9,8 @@ send ``Authorization: Bearer``.
 The event id is the commit's stream id, so a client that reconnects with Last-Event-ID — to
 any instance — gets exactly what it missed. Each ``update`` carries the commit's events
 (redacted by the engine's rules for the seat) and the table as the caller now sees it; a
-client too far behind gets one ``state`` event instead. A comment every 15 s keeps the
-connection open.
+client too far behind gets one ``state`` event instead. A comment every 15 s
+(``SSE_HEARTBEAT``; one ticker of the hub for all its streams) keeps the connection open.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ STREAM_ID_FORM = re.compile(r"[0-9]{1,19}(-[0-9]{1,19})?")  # what Redis takes a
 def hub() -> Hub:
     """This process's hub, made on first use (after gunicorn has forked the worker)."""
     if "hub" not in current_app.extensions:
-        current_app.extensions["hub"] = Hub(redis_client(), current_app.extensions["hub_docs"])
+        heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)
+        docs = current_app.extensions["hub_docs"]
+        current_app.extensions["hub"] = Hub(redis_client(), docs, heartbeat)
     return current_app.extensions["hub"]
 
 
@@ -183,8 +185,7 @@ def events(query, table_id):
     stream = Stream(table_id, player["id"], last_id)
     lease = StreamLease(r, player["id"])
     lease.take()  # 429 while the player holds STREAMS_PER_PLAYER streams open
-    subscription = hub().subscribe(table_id)
-    heartbeat = current_app.config.get("SSE_HEARTBEAT", HEARTBEAT_SECONDS)
+    subscription = hub().subscribe(table_id, lease)
 
     @stream_with_context
     def generate():
@@ -192,8 +193,7 @@ def events(query, table_id):
             yield "retry: 2000\n\n"
             yield stream.catch_up(r)
             while True:
-                batch = subscription.next(heartbeat)
-                lease.renew()
+                batch = subscription.next()
                 if subscription.overflowed.is_set():
                     subscription.overflowed.clear()
                     yield stream.state(r)

@@ -23,11 +23,16 @@ table be read instead, an entry that cannot be read is passed over (and logged o
 shared.store.unreadable), a document that cannot be read goes out as none (each watcher then
 sees the events as a spectator would), and whatever else fails for one table drops that
 table's batch, never the listener that carries the others.
+
+One ticker per hub (a thread, started with its first stream) keeps the streams alive: every
+``heartbeat`` seconds it wakes each subscription once (its client is sent a comment) and
+renews the stream leases that are due in one pipelined round trip — no timer per stream.
 Written with threading primitives, which gevent's monkey-patching turns into greenlets.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 
 import redis
 
+from services.table import stream_leases
 from shared import connection, keys, store
 from shared.tables.latest import LatestDocs
 
@@ -56,8 +62,9 @@ class Batch:
 
 
 class Subscription:
-    def __init__(self, table_id: str):
+    def __init__(self, table_id: str, lease: stream_leases.StreamLease | None = None):
         self.table_id = table_id
+        self.lease = lease  # renewed by the hub's ticker
         self.queue: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
         self.overflowed = threading.Event()
 
@@ -67,8 +74,13 @@ class Subscription:
         except queue.Full:
             self.overflowed.set()
 
-    def next(self, timeout: float) -> Batch | None:
-        """The next batch, or None after ``timeout`` seconds of quiet."""
+    def beat(self) -> None:
+        """The ticker's beat: the subscriber wakes with None (a full queue wakes it anyway)."""
+        with contextlib.suppress(queue.Full):
+            self.queue.put_nowait(None)
+
+    def next(self, timeout: float | None = None) -> Batch | None:
+        """The next batch; None at the hub's heartbeat, or after ``timeout`` s of quiet."""
         try:
             return self.queue.get(timeout=timeout)
         except queue.Empty:
@@ -187,8 +199,10 @@ class _Listener:
 
 
 class Hub:
-    def __init__(self, r, docs: LatestDocs | None = None):
+    def __init__(self, r, docs: LatestDocs | None = None, heartbeat: float | None = None):
         self.r = r
+        self.heartbeat = heartbeat  # seconds between the ticker's beats (None: no ticker)
+        self.ticker: threading.Thread | None = None
         self.sharded = connection.is_cluster(r)
         self.lock = threading.RLock()
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
@@ -203,11 +217,16 @@ class Hub:
         self.unwarned = 0  # retries since the last warning
 
     # -- clients ---------------------------------------------------------------------------
-    def subscribe(self, table_id: str) -> Subscription:
-        subscription = Subscription(table_id)
+    def subscribe(
+        self, table_id: str, lease: stream_leases.StreamLease | None = None
+    ) -> Subscription:
+        subscription = Subscription(table_id, lease)
         with self.lock:
             first = not self.subscribers[table_id]
             self.subscribers[table_id].add(subscription)
+            if self.heartbeat and self.ticker is None:
+                self.ticker = threading.Thread(target=self._tick, daemon=True, name="hub ticker")
+                self.ticker.start()
         if first:
             try:
                 latest = store.latest_event_id(self.r, table_id)
@@ -235,6 +254,20 @@ class Hub:
                 self.last_ids.pop(subscription.table_id, None)
                 self.docs.forget(subscription.table_id)
                 self._detach(subscription.table_id)
+
+    def _tick(self) -> None:
+        """Every ``heartbeat`` s: each subscription beats, the due leases are renewed."""
+        while True:
+            time.sleep(self.heartbeat)
+            with self.lock:
+                subscriptions = [s for group in self.subscribers.values() for s in group]
+            for subscription in subscriptions:
+                subscription.beat()
+            leases = [s.lease for s in subscriptions if s.lease is not None]
+            try:
+                stream_leases.renew(self.r, leases)
+            except Exception as error:  # the next beat tries again; the leases last LEASE s
+                log.warning("hub: renewing %d stream leases: %s", len(leases), error)
 
     def connections(self) -> int:
         with self.lock:

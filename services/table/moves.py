@@ -86,7 +86,8 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
                         config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
     except TooSoon:  # a repeat of an applied move is still answered like the first
         auth.check_standing(ctx.r, player, generation)
-        key = request_key_for(player["id"], body.get("version"), body.get("key"), body["move"])
+        key = request_key_for(ctx, table_id, player["id"], body.get("version"), body.get("key"),
+                              body["move"])  # fmt: skip
         if key and (answer := store.stored_answer(ctx.r, table_id, key.key)):
             return key.replay(answer)
         raise

@@ -4,9 +4,10 @@ player takes: both bounded (docs/operations.md "Quotas").
 * **Streams**: each open stream holds a lease in the player's sorted set
   (``keys.player_streams``: stream → when its lease runs out), taken as it opens — refused with
   429 ``too_many_streams`` while the player holds STREAMS_PER_PLAYER live leases — renewed while
-  it stays open (at most one write every RENEW_EVERY seconds, when the stream wakes anyway) and
-  given back when it closes. A stream whose process died gives nothing back: its lease runs
-  out after LEASE seconds, so the count heals by itself.
+  it stays open (every RENEW_EVERY seconds, by its process's hub: the due leases of all its
+  streams in one pipelined round trip, :func:`renew`) and given back when it closes. A stream
+  whose process died gives nothing back: its lease runs out after LEASE seconds, so the count
+  heals by itself.
 * **Tickets**: at most STREAM_TICKETS_PER_MINUTE per player and minute (429 ``rate_limited``).
   A ticket lasts a minute, so a player never holds more unused ones than that.
 """
@@ -68,20 +69,25 @@ class StreamLease:
             )  # fmt: skip
         self.renew_at = now + RENEW_EVERY
 
-    def renew(self) -> None:
-        """Keep the lease while the stream stays open (a write only every RENEW_EVERY s)."""
-        now = time.time()
-        if self.key is None or now < self.renew_at:
-            return
-        pipe = self.r.pipeline(transaction=False)
-        pipe.zadd(self.key, {self.member: now + LEASE})
-        pipe.pexpire(self.key, int(LEASE * 1000))
-        pipe.execute()
-        self.renew_at = now + RENEW_EVERY
-
     def give_back(self) -> None:
         if self.key is not None:
             self.r.zrem(self.key, self.member)
+
+
+def renew(r: redis.Redis, leases: list[StreamLease]) -> None:
+    """Keep the leases of open streams whose RENEW_EVERY s are up, in one round trip (on a
+    Redis Cluster, redis-py splits the pipeline by node)."""
+    now = time.time()
+    due = [lease for lease in leases if lease.key is not None and now >= lease.renew_at]
+    if not due:
+        return
+    pipe = r.pipeline(transaction=False)
+    for lease in due:
+        pipe.zadd(lease.key, {lease.member: now + LEASE})
+        pipe.pexpire(lease.key, int(LEASE * 1000))
+    pipe.execute()
+    for lease in due:
+        lease.renew_at = now + RENEW_EVERY
 
 
 def take_ticket(r: redis.Redis, player_id: str) -> None:

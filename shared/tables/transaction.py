@@ -62,17 +62,21 @@ class Guard:
 class RequestKey:
     """What makes a change idempotent: the ``key`` its answer is kept under (per table), and
     the ``fingerprint`` of the request, kept beside the answer: a key that comes again with
-    another request is refused (422 idempotency_key_reused), as Stripe does."""
+    another request is refused (422 idempotency_key_reused), as Stripe does. ``keep`` and
+    ``rebuild``: what of the answer is kept, and the answer made again from that (None: the
+    whole answer is kept)."""
 
     key: str
     fingerprint: str = ""  # "" where the key itself names the request
+    keep: Callable[[dict], dict] | None = None
+    rebuild: Callable[[dict], dict] | None = None
 
     def replay(self, stored: store.StoredAnswer) -> dict:
         """The first request's answer for a repeat of it."""
         if self.fingerprint and stored.request and stored.request != self.fingerprint:
             raise Problem("This idempotency key came with another request first; send a new "
                           "key with each new request.", "idempotency_key_reused")  # fmt: skip
-        return stored.answer
+        return self.rebuild(stored.answer) if self.rebuild else stored.answer
 
 
 @dataclass
@@ -210,6 +214,8 @@ class Transaction:
         checked; (doc, value), or the first answer to a repeated request."""
         key = self.request_key
         answer = value if self.answer_for is not None else None
+        if key and key.keep and answer is not None:
+            answer = key.keep(answer)
         self.due_unsure = True
         try:
             commit(self.ctx, doc, expected, pending, key, answer, self.guard)

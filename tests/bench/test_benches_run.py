@@ -25,12 +25,14 @@ SMALL = {
     "ratings.py": ["--games", "6", "--test", "6", "--game", "speedtower", "--seats", "2"],
     "quickplay.py": ["--waiting", "50", "--arrivals", "5"],
     "opponents.py": ["--games", "2", "--four", "1", "--game", "speedtower"],
+    "human_pace.py": ["--tables", "2", "--duration", "3", "--warmup", "1"],
 }
 
 
 def test_every_bench_is_listed_here():
     needs_a_peer = {"moves_peers.py", "speedone_peers.py"}  # their peers install from npm/pip
-    assert {p.name for p in (ROOT / "bench").glob("*.py")} == set(SMALL) | needs_a_peer
+    helpers = {"postgres.py"}  # (moves_peers.py's PostgreSQL, not a bench)
+    assert {p.name for p in (ROOT / "bench").glob("*.py")} == set(SMALL) | needs_a_peer | helpers
 
 
 @pytest.mark.parametrize("bench", sorted(SMALL))

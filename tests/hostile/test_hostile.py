@@ -353,7 +353,7 @@ def reconnect_storm(house: House, table_id: str, players: dict, count: int) -> N
         response.close()
     with house.table_app.app_context():
         assert hub().connections() == 0  # every dropped client unsubscribed
-    assert threading.active_count() <= threads_before + 1  # at most the hub's reader
+    assert threading.active_count() <= threads_before + 2  # at most the hub's reader and ticker
     assert snapshot(house, table_id) == before
     assert house.table.get("/healthz").status_code == 200
 
