@@ -13,12 +13,17 @@ from tests.over_http import HttpHouse, problem_of
 
 
 def a_game(house: HttpHouse):
-    ann, bob = house.guest("Ann"), house.guest("Bob")
-    table_id = house.open(ann, "speedone", 2, fill="empty", clock=0)["id"]
-    house.ok(bob, "POST", f"/api/lobby/tables/{table_id}/seats", json={})
-    view = house.ok(ann, "POST", f"/api/lobby/tables/{table_id}/start")
-    mover = (ann, bob)[view["current"]["to_move"]]
-    return table_id, mover, house.table(mover, table_id)
+    """A game whose first mover has two legal moves at least (a deal may leave only a draw)."""
+    for _ in range(20):
+        ann, bob = house.guest("Ann"), house.guest("Bob")
+        table_id = house.open(ann, "speedone", 2, fill="empty", clock=0)["id"]
+        house.ok(bob, "POST", f"/api/lobby/tables/{table_id}/seats", json={})
+        view = house.ok(ann, "POST", f"/api/lobby/tables/{table_id}/start")
+        mover = (ann, bob)[view["current"]["to_move"]]
+        view = house.table(mover, table_id)
+        if len(view["current"]["legal"]) >= 2:
+            return table_id, mover, view
+    raise AssertionError("no deal with two legal moves in 20 games")
 
 
 @pytest.mark.parametrize("limit", [0, 1])
