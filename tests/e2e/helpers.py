@@ -89,10 +89,11 @@ STALLS: list[str] = []  # moves that changed nothing, with the message the playe
 
 
 def _click_and_wait(page: Page, locator, before: str) -> None:
-    """Click, then wait for the table's version to move on. A click that changes nothing (the
-    table moved under the pointer) is noted in STALLS; the caller's loop simply tries again."""
-    locator.click()
+    """Click, then wait for the table's version to move on. A click that changes nothing, or
+    that cannot be made (the table was drawn anew under the pointer and the button is
+    disabled or gone), is noted in STALLS; the caller's loop simply tries again."""
     try:
+        locator.click(timeout=5_000)
         wait_moved(page, before, timeout=5_000)
     except PlaywrightTimeout:
         toast = page.locator("#toast.show")

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.helpers import (
     END,
@@ -67,6 +68,15 @@ def step_keeping_asteroids(page: Page) -> None:
         if button:
             return click_and_wait(page, button)
     step_speedlaunch(page)
+
+
+# Whether the middle of the button with this test id is the button's own (nothing over it).
+UNCOVERED = """(id) => {
+  const button = document.querySelector(`[data-testid="${id}"]`);
+  if (!button) return false;
+  const r = button.getBoundingClientRect();
+  return button.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+}"""
 
 
 @pytest.mark.slow
@@ -198,12 +208,11 @@ def test_a_game_with_a_clock_to_the_end_screen(new_page):
     # the end screen is on top: clicks reach its buttons, Tab stays inside
     end = end_screen(page)
     page.screenshot(path="/tmp/sl-end.png", animations="disabled")
-    for test_id in ("rematch", "to-lobby"):
-        assert page.get_by_test_id(test_id).evaluate(
-            """(button) => { const r = button.getBoundingClientRect();
-                const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                return button.contains(hit); }"""
-        ), f"{test_id} is covered"
+    for test_id in ("rematch", "to-lobby"):  # once what passes over it (a toast) is gone
+        try:
+            page.wait_for_function(UNCOVERED, arg=test_id, timeout=10_000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{test_id} is covered") from None
     # the dialog has the focus, not "Nochmal": a late Enter starts no new game
     assert page.evaluate("document.activeElement.dataset.testid") == "end-screen"
     rematches = []
