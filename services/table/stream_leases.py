@@ -14,15 +14,19 @@ player takes: both bounded (docs/operations.md "Quotas").
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 import weakref
 
 import redis
 from flask import current_app
+from redis.exceptions import RedisClusterException
 
 from shared import keys, ratelimit
 from shared.problems import Problem
+
+log = logging.getLogger(__name__)
 
 LEASE = 120.0  # seconds a stream's lease lasts unless renewed
 RENEW_EVERY = 40.0  # seconds between two renewals of an open stream's lease
@@ -70,8 +74,14 @@ class StreamLease:
         self.renew_at = now + RENEW_EVERY
 
     def give_back(self) -> None:
-        if self.key is not None:
+        """Free the stream's place as it closes; with Redis away the lease simply runs out
+        (LEASE s), so that is no error of the closing response."""
+        if self.key is None:
+            return
+        try:
             self.r.zrem(self.key, self.member)
+        except (redis.RedisError, RedisClusterException) as error:
+            log.warning("stream lease not given back (it runs out in %d s): %s", LEASE, error)
 
 
 def renew(r: redis.Redis, leases: list[StreamLease]) -> None:
