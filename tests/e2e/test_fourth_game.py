@@ -12,13 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
-import redis
 from playwright.sync_api import expect
 
 from shared.parts import PARTS
 from tests.e2e.helpers import sign_in, unique_name, version, wait_moved
 from tests.e2e.house_api import House
-from tests.integration.running_house import RunningHouse
+from tests.integration.running_house import house_on_database
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toygame"
@@ -47,18 +46,10 @@ def house_with_the_toy_game(into: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def toy_house(redis_server, tmp_path_factory):
-    url = redis_server.rsplit("/", 1)[0] + f"/{HOUSE_DB}"
-    r = redis.Redis.from_url(url, decode_responses=True)
-    r.flushdb()
     root = house_with_the_toy_game(tmp_path_factory.mktemp("toy-house"))
-    running = RunningHouse(root / "house.log", root=root, REDIS_URL=url, QUEUE_REDIS_URL=url,
-                           BOT_PACE="off")  # fmt: skip
-    try:
-        yield running.start()
-    finally:
-        running.stop()
-        r.flushdb()
-        r.close()
+    with house_on_database(redis_server, HOUSE_DB, root / "house.log", root=root,
+                           BOT_PACE="off") as running:  # fmt: skip
+        yield running
 
 
 def wait_for(read, limit: float = 30.0):

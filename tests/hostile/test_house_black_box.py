@@ -13,9 +13,8 @@ import time
 import urllib.parse
 
 import pytest
-import redis
 
-from tests.integration.running_house import RunningHouse, bearer, request
+from tests.integration.running_house import bearer, house_on_database, request
 
 GUESTS_PER_HOUR = 3
 HEADER_TIMEOUT = 1  # seconds a request's head may take
@@ -26,23 +25,14 @@ HOUSE_DB = 7  # a database of the test Redis of its own: other tests flush datab
 
 @pytest.fixture(scope="module")
 def house(redis_server, tmp_path_factory):
-    url = redis_server.rsplit("/", 1)[0] + f"/{HOUSE_DB}"
-    r = redis.Redis.from_url(url, decode_responses=True)
-    r.flushdb()
-    running = RunningHouse(
-        tmp_path_factory.mktemp("house") / "house.log",
-        REDIS_URL=url, QUEUE_REDIS_URL=url, BOT_PACE="off",
+    with house_on_database(
+        redis_server, HOUSE_DB, tmp_path_factory.mktemp("house") / "house.log",
+        BOT_PACE="off",
         QUOTA_GUESTS_PER_HOUR=str(GUESTS_PER_HOUR), HEADER_TIMEOUT=str(HEADER_TIMEOUT),
         QUOTA_NAME_SIGN_INS_PER_MINUTE=str(NAME_SIGN_INS),
         STREAMS_PER_PLAYER=str(STREAMS), STREAM_TICKETS_PER_MINUTE=str(TICKETS), SSE_HEARTBEAT="1",
-    )  # fmt: skip
-    running.r = r
-    try:
-        yield running.start()
-    finally:
-        running.stop()
-        r.flushdb()
-        r.close()
+    ) as running:  # fmt: skip
+        yield running
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@ the settings a test gives it, and the helpers to watch its processes."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -13,6 +14,8 @@ import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
+
+import redis
 
 from shared.embedded_redis import free_port
 
@@ -155,3 +158,21 @@ class RunningHouse:
         finally:
             if self.process.poll() is None:
                 self.process.kill()
+
+
+@contextlib.contextmanager
+def house_on_database(redis_server: str, db: int, log: Path, root: Path = ROOT, **env: str):
+    """A started house whose tables, streams and queues are database ``db`` of the test Redis
+    at ``redis_server`` (emptied before and after; other tests flush database 0); its
+    ``r`` is a client of that database."""
+    url = redis_server.rsplit("/", 1)[0] + f"/{db}"
+    r = redis.Redis.from_url(url, decode_responses=True)
+    r.flushdb()
+    running = RunningHouse(log, root=root, REDIS_URL=url, QUEUE_REDIS_URL=url, **env)
+    running.r = r
+    try:
+        yield running.start()
+    finally:
+        running.stop()
+        r.flushdb()
+        r.close()
