@@ -44,7 +44,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import string
 import subprocess
 import sys
@@ -52,6 +51,8 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from shared.embedded_redis import free_port, port_is_free
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -72,22 +73,6 @@ CLUSTER_PRIMARIES, CLUSTER_REPLICAS = 3, 1
 
 def var_dir() -> Path:
     return Path(os.environ.get("CLUSTER_VAR") or ROOT / "var" / "cluster").resolve()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def port_is_free(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 def nginx_binary() -> str | None:

