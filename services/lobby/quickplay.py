@@ -179,7 +179,7 @@ def ask(body):
     ctx = table_context()
     rating = ratings_of(ctx.r, body["game"], [player["id"]])[player["id"]]
     request = matching.Request(body["game"], body["clock"], body["seats"], body["computers_after"])
-    with quotas.table_room(player):
+    with quotas.table_room(player, quick_play=True):
         found = matching.enqueue(ctx.r, player, request, rating.shown, ctx.now,
                                  lifecycle.new_table_id())  # fmt: skip
         return _status(_started(ctx, found), ctx.now)

@@ -100,11 +100,14 @@ def counted(name: str, player: dict | None = None, when: bool = True) -> Iterato
 
 
 @contextmanager
-def table_room(player: dict, table_id: str | None = None) -> Iterator[None]:
+def table_room(player: dict, table_id: str | None = None,
+               quick_play: bool = False) -> Iterator[None]:  # fmt: skip
     """Around opening a table or taking a seat at ``table_id``: refuse (409) when the player
     sits at QUOTA_TABLES tables that are open or playing already. Requests of the same player
     running at the same time count as tables (each until it is done), so several at once
-    cannot slip past the quota together."""
+    cannot slip past the quota together; so does the player's wait in quick play, which
+    seats them at a table when it matches (``quick_play``: the request asks for that wait,
+    in place of any wait before)."""
     limit = int(current_app.config.get("QUOTA_TABLES") or 0)
     if limit <= 0:
         yield
@@ -115,16 +118,19 @@ def table_room(player: dict, table_id: str | None = None) -> Iterator[None]:
     pipe.incr(seating)
     pipe.expire(seating, SEATING_SECONDS)
     pipe.zrange(keys.player_tables(player["id"]), 0, -1)
-    running, _, ids = pipe.execute()
+    pipe.hexists(keys.QUICKPLAY_ROOMS, player["id"])
+    running, _, ids, waiting = pipe.execute()
     try:
         ids = sorted(set(ids) - {table_id})
         docs = store.load_many(r, ids) if ids else []
         busy = sum(1 for doc in docs if doc["status"] in (OPEN, PLAYING) and
                    belongs(doc, player["id"]))  # fmt: skip
-        if busy + int(running) - 1 >= limit:
+        waits = bool(waiting) and not quick_play
+        if busy + waits + int(running) - 1 >= limit:
+            also, stop = (" and wait in quick play", ", stop waiting") if waits else ("", "")
             raise Problem(
-                f"You sit at {busy} tables that are open or playing; the house allows "
-                f"{limit}. Leave one or finish its game first.",
+                f"You sit at {busy} tables that are open or playing{also}; the house allows "
+                f"{limit}. Leave one{stop} or finish a game first.",
                 "too_many_tables", limit=limit,
             )  # fmt: skip
         yield

@@ -199,7 +199,7 @@ const de = {
   "problem.too_many_sign_ups":
     "Von dieser Adresse wurden gerade zu viele Namen registriert – versuch es in {m} Min. wieder.",
   "problem.too_many_tables":
-    "Du sitzt schon an {limit} offenen oder laufenden Tischen – verlass einen oder spiel eine Partie zu Ende.",
+    "Du sitzt schon an {limit} offenen oder laufenden Tischen (Warten bei „Schnell spielen“ zählt mit) – verlass einen oder spiel eine Partie zu Ende.",
   "problem.too_many_solo_games": "Zu viele Solo-Partien in kurzer Zeit – warte {s} s.",
   "problem.too_many_invitations": "Zu viele Einladungen in kurzer Zeit – warte {s} s.",
   "problem.too_many_streams": "Du schaust schon {limit} Tische zugleich an – schließ einen Tab und versuch es wieder.",
@@ -506,7 +506,8 @@ const en = {
   "problem.guest_account": "Guests have no password – register a name.",
   "problem.too_many_guests": "Too many new guests from this address just now – try again in {m} min or sign in.",
   "problem.too_many_sign_ups": "Too many names registered from this address just now – try again in {m} min.",
-  "problem.too_many_tables": "You already sit at {limit} open or running tables – leave one or finish a game.",
+  "problem.too_many_tables":
+    "You already sit at {limit} open or running tables (waiting in quick play counts) – leave one or finish a game.",
   "problem.too_many_solo_games": "Too many solo games in a short time – wait {s} s.",
   "problem.too_many_invitations": "Too many invitations in a short time – wait {s} s.",
   "problem.too_many_streams": "You are watching {limit} tables at once already – close a tab and try again.",

@@ -147,6 +147,23 @@ def test_a_player_sits_at_a_bounded_number_of_open_or_playing_tables(lobby, apps
     assert lobby.post(f"/tables/{bobs}/seats", json={}, headers=bearer(ann)).status_code == 200
 
 
+def test_a_wait_in_quick_play_holds_a_table_place(lobby):
+    """Quick play seats a waiting player when it matches: the wait counts as a table, so a
+    player at the limit cannot be matched into one more (and asking again is no second one)."""
+    ann = guest(lobby, "Wartend").json
+    for _ in range(2):
+        assert open_table(lobby, ann).status_code == 201
+    ask = {"game": "speedone", "seats": 4, "clock": 0}
+    for _ in range(2):  # asking again replaces the wait
+        waiting = lobby.post("/quickplay", json=ask, headers=bearer(ann))
+        assert (waiting.status_code, waiting.json["state"]) == (200, "waiting"), waiting.json
+    refused = assert_problem(open_table(lobby, ann), 409, "too_many_tables")
+    assert "quick play" in refused["detail"]
+    assert lobby.delete("/quickplay", headers=bearer(ann)).status_code == 204
+    assert open_table(lobby, ann).status_code == 201
+    assert_problem(lobby.post("/quickplay", json=ask, headers=bearer(ann)), 409, "too_many_tables")
+
+
 def test_a_finished_game_frees_its_place(lobby, apps, redis_url):
     ann = guest(lobby, "Fini").json
     ids = [open_table(lobby, ann, solo=True, game="speedlaunch").json["id"] for _ in range(3)]
