@@ -11,7 +11,8 @@ reference against three house seats (the lone seat rotates). Shared first places
 win for each sharer. Seeds are drawn at random per run (``--seed`` repeats one). At least two
 worker processes play at once (``--jobs``), so the decision times (wall clock and the deciding
 thread's CPU time) are taken with both cores busy. The targets (issue 30) are judged at the
-interval's bounds and printed "met"/"not met"; ``--write`` puts the table into docs/bots.md.
+interval's bounds and printed "met"/"not met"; ``--write`` puts the run's rows into docs/bots.md's
+table, in place of the rows of the same game and strength (each row names its run).
 
 ``--check-uno`` (alone: no games follow) checks the Speedone reference against the original
 it was ported from: ``--positions`` positions from games against the house, each given to
@@ -47,6 +48,11 @@ from shared.strategies import choose as house_choose  # noqa: E402
 
 DOC = ROOT / "docs" / "bots.md"
 BEGIN, END = "<!-- opponents:begin -->", "<!-- opponents:end -->"
+HEADER = (
+    "| game | reference | house | heads-up | 1 house vs 3 references | 1 reference vs 3 house "
+    "| house decision p50 / p99 wall (CPU) | run |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+)
 HOUSE, REF = "house", "reference"
 
 
@@ -149,28 +155,35 @@ def cell_text(cell: list[int]) -> str:
     return f"{value:.1%} [{low:.1%}, {high:.1%}]"
 
 
-def table(rows: list[tuple[str, str, dict]]) -> str:
-    lines = [
-        "| game | reference | house | heads-up | 1 house vs 3 references | 1 reference vs 3 "
-        "house | house decision p50 / p99 wall (CPU) |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-    ]
+def table_rows(rows: list[tuple[str, str, dict]], run: str) -> dict[tuple[str, str], str]:
+    """The doc table's lines of this run, by (game, strength)."""
+    lines = {}
     for game, strength, figures in rows:
         cells, wall, cpu = figures["cells"], figures["wall"], figures["cpu"]
-        lines.append(
+        lines[game, strength] = (
             f"| {game} | {reference(game).NAME} | {strength} | {cell_text(cells['2'])} | "
             f"{cell_text(cells['4'])} | {cell_text(cells['4r'])} | "
-            f"{wall[0]:.1f} / {wall[1]:.1f} ms ({cpu[0]:.1f} / {cpu[1]:.1f} ms) |"
+            f"{wall[0]:.1f} / {wall[1]:.1f} ms ({cpu[0]:.1f} / {cpu[1]:.1f} ms) | {run} |"
         )
-    return "\n".join(lines)
+    return lines
 
 
-def write(text: str, how: str) -> None:
+def write(lines: dict[tuple[str, str], str]) -> None:
+    """Put this run's rows into the doc's table: they replace the rows of the same game and
+    strength, the others stay (each row names its run); rows ordered as the bench plays."""
     doc = DOC.read_text()
-    block = f"{BEGIN}\n{how}\n\n{text}\n{END}"
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-    DOC.write_text(pattern.sub(lambda _: block, doc) if pattern.search(doc) else doc + "\n"
-                   + block + "\n")  # fmt: skip
+    pattern = re.compile(re.escape(BEGIN) + "\n(.*?)" + re.escape(END), re.S)
+    found = pattern.search(doc)
+    kept = {}
+    for line in found.group(1).splitlines() if found else []:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if line.startswith("| ") and cells[0] in GAMES:
+            kept[cells[0], cells[2]] = line
+    kept.update(lines)
+    order = {(game, strength): index for index, (game, strength) in enumerate(
+        (game, strength) for game in GAMES for strength in STRENGTHS)}  # fmt: skip
+    block = "\n".join([BEGIN, *HEADER, *(kept[key] for key in sorted(kept, key=order.get)), END])
+    DOC.write_text(pattern.sub(lambda _: block, doc) if found else doc + "\n" + block + "\n")
 
 
 # Run by the peer interpreter: reads one JSON list of positions, prints for each the moves
@@ -271,15 +284,12 @@ def main() -> int:
                       f"{cpu[0]:.1f}/{cpu[1]:.1f} ms CPU "
                       f"({time.monotonic() - began:.0f} s)", flush=True)  # fmt: skip
                 verdicts += judge(game, strength, figures)
-    print(table(rows))
+    run = f"{args.games} + {args.four} + {args.four}, seed {args.seed}, {time.strftime('%Y-%m-%d')}"
+    lines = table_rows(rows, run)
+    print("\n".join([*HEADER, *lines.values()]))
     print("\n".join(verdicts))
     if args.write:
-        how = (
-            f"`bench/opponents.py --games {args.games} --four {args.four} --seed {args.seed}`,"
-            f" {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {max(2, args.jobs)} games"
-            " at once on a machine shared with other work."
-        )
-        write(table(rows), how)
+        write(lines)
         print(f"written to {DOC}")
     return 0
 

@@ -10,7 +10,7 @@ import pytest
 
 import shared.games.speedlaunch as sl
 from shared.strategies import choose
-from shared.strategies.speedlaunch import world
+from shared.strategies.speedlaunch import lookahead, world
 from shared.strategies.speedlaunch.reflex import reflex
 from tests.engines.test_speedlaunch import position
 
@@ -187,3 +187,16 @@ def test_the_quick_hand_takes_the_ramp_only_when_nothing_else_is_left():
     assert reflex(state, 0) == {"type": "blind", "stack": 0}
     state["stacks"][0][0] = [None, None, None]
     assert reflex(state, 0) == {"type": "take"}
+
+
+def test_a_play_out_is_worth_more_the_more_cards_the_seat_ends_ahead():
+    def worth(hands: list[str], ramp: list[str], move: dict) -> float:
+        state = position(hands, ramp=ramp)
+        return lookahead._play_out(state, 0, move, lookahead.STARK.margin)[0]
+
+    last_nine = {"type": "play", "hand": ["9"]}
+    clear_win = worth(["9", "3 5 8 9 9"], ["9"], last_nine)
+    narrow_win = worth(["9", "3"], ["9"], last_nine)
+    narrow_loss = worth(["9", "3"], ["2"], {"type": "take"})
+    heavy_loss = worth(["9 10 10 10", "3"], ["2"], {"type": "take"})
+    assert clear_win > narrow_win > 0.5 > narrow_loss > heavy_loss

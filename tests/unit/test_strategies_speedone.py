@@ -108,6 +108,17 @@ def test_stark_names_the_colour_whose_cards_are_all_played():
     assert wild_colour(table_view("W G4 Y4 Y5", [5], top="R5"), "W") == "Y"
 
 
+def test_stark_tries_a_wild_card_in_a_second_colour_that_stops_the_last_card():
+    # The opponent holds one card. Every green but ours and every other wild card has been
+    # played, so naming green stops it. The count ranks yellow first (we hold more of it);
+    # the look-ahead tries green too and sees it go out on yellow.
+    played = every("G0 G1 G2 G3 G5 G6 G7 G8 G9 GS GR GD W4") + ["W", "G4"]
+    view = table_view("W Y4 Y6 G4", [1], top="R5", below=played)
+    assert wild_colour(view, "W") == "Y"
+    move = choose(view, legal(view), "stark", random.Random(1))
+    assert move == {"type": "play", "card": "W", "color": "G"}
+
+
 def test_sampled_worlds_respect_the_colours_a_seat_drew_on():
     view = table_view("R4 G4", [7, 7], top="R5", drew_on=[{}, {"R": 0, "B": 1}, {}])
     rng = random.Random(3)
@@ -153,12 +164,38 @@ def test_a_lost_round_costs_stark_the_points_it_holds():
     def lost_holding(card: str) -> dict:
         return {
             "over": True,
+            "seats": 2,
+            "left": [],
             "hands": [[card], []],
             "totals": [0, POINTS[card]],
-            "settings": {"scoring": "winner_collects"},
+            "settings": {"scoring": "winner_collects", "partners": False},
         }
 
     assert lookahead.value(lost_holding("W"), 0) < lookahead.value(lost_holding("R1"), 0) < 0
+
+
+@pytest.mark.parametrize("scoring", ["winner_collects", "each_their_own"])
+def test_stark_counts_its_partners_round_as_its_own(scoring):
+    """Four seats, partners opposite: the partner one card from going out is good news for
+    stark (seat 0); without partners the same seat is the rival closest to going out."""
+
+    def position(partners: bool, over: bool) -> dict:
+        hands = [["R2", "G3", "B4", "Y5", "R6"], ["G7"] * 8, [] if over else ["R1"], ["B8"] * 8]
+        return {
+            "over": over,
+            "seats": 4,
+            "left": [],
+            "hands": hands,
+            "pending": None,
+            "turn": 0,
+            "totals": [0, 0, 112, 0] if scoring == "winner_collects" else [20, 56, 0, 64],
+            "settings": {"scoring": scoring, "partners": partners},
+        }
+
+    for over in (False, True):
+        assert (
+            lookahead.value(position(True, over), 0) > 0 > lookahead.value(position(False, over), 0)
+        )
 
 
 def test_the_race_favours_the_player_who_needs_fewer_points():

@@ -1,11 +1,12 @@
 """The computer players of Speedlaunch.
 
 leicht plays any card it may, at random, and takes the ramp only when nothing fits. normal
-weighs every move in cards (see ``judge``) against the whole deck's odds. stark weighs them
-against the card count of its view, with a steadier hand, and plays its best four out to the
-round's end in worlds dealt from its view, keeping the one that wins most (see
-``lookahead``). normal plays nothing out: with a look-ahead of its own it came too close to
-stark (the ladder, docs/bots.md).
+weighs every move in cards (see ``judge``) against the whole deck's odds and plays its best
+two out in a few worlds dealt from its view (see ``lookahead``): with its small budget that
+only overrules the judge near a round's end, where play-outs are short. stark weighs the
+moves against the card count of its view, with a steadier hand, and plays its best four out
+to the round's end in many more worlds, keeping the one that wins most (heads-up, counting
+the lead in cards too).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 
 from shared.strategies.speedlaunch.judge import WHIM, Judge
-from shared.strategies.speedlaunch.lookahead import STARK, look_ahead
+from shared.strategies.speedlaunch.lookahead import NORMAL, STARK, look_ahead
 from shared.strategies.speedlaunch.odds import Odds
 from shared.strategies.speedlaunch.position import Position
 
@@ -28,7 +29,8 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
     if strength == "stark":
         judge = Judge(position, Odds.counted(view), STARK_WHIM)
         return look_ahead(view, judge.ranked(legal, rng), STARK, rng)
-    return Judge(position, Odds.prior(), WHIM).ranked(legal, rng)[0]
+    judge = Judge(position, Odds.prior(), WHIM)
+    return look_ahead(view, judge.ranked(legal, rng), NORMAL, rng)
 
 
 def _loose(legal: list[dict], rng: random.Random) -> dict:

@@ -1,8 +1,10 @@
-"""stark's look-ahead, a determinized Monte Carlo: the judge's best few moves
+"""The look-ahead of normal and stark, a determinized Monte Carlo: the judge's best few moves
 (``Reach.width``), each played out to the round's end in the same sampled worlds (see
 ``world``), every seat then playing the quick hand of ``reflex``; the move that wins the most
 play-outs is played, the judge's best starting one play-out ahead (on a tie, the judge's
-better one).
+better one). Heads-up, stark counts a play-out a little more the more cards it ends ahead of
+its opponent (``Reach.margin``): with a few worlds a decision, a narrow loss and a clear win
+tell apart moves that the bare wins would tie (at more seats this lost against normal).
 
 Worlds are dealt one after another, every move played out in each, until the play-outs have
 simulated ``Reach.budget`` moves: near the round's end, where play-outs are short, many worlds
@@ -23,9 +25,11 @@ from shared.strategies.speedlaunch.reflex import reflex
 class Reach(NamedTuple):
     width: int  # how many of the judge's best moves are played out
     budget: int  # simulated moves a decision, once its first world is played out
+    margin: float  # heads-up, a play-out's worth per card the seat ends ahead of its opponent
 
 
-STARK = Reach(4, 1200)
+STARK = Reach(4, 1200, 0.02)
+NORMAL = Reach(2, 60, 0.0)  # one world early in a round (never overrules the judge), more late
 HEAD_START = 1.0  # play-outs the judge's best is ahead: one world alone never overrules it
 MAX_WORLDS = 64  # enough when play-outs are a few moves long
 PLIES = 120  # the longest play-out; a round that runs longer counts as anyone's
@@ -37,12 +41,13 @@ def look_ahead(view: dict, ranked: list[dict], reach: Reach, rng: random.Random)
     if len(ranked) == 1:
         return ranked[0]
     seat = view["seat"]
+    margin = reach.margin if len(view["players"]) == 2 else 0.0
     wins = [HEAD_START] + [0.0] * (len(ranked) - 1)
     spent = 0
     for _ in range(MAX_WORLDS):
         state = world.sample(view, rng)
         for index, move in enumerate(ranked):
-            won, moves = _play_out(state, seat, move)
+            won, moves = _play_out(state, seat, move, margin)
             wins[index] += won
             spent += moves
         if spent >= reach.budget:
@@ -50,15 +55,23 @@ def look_ahead(view: dict, ranked: list[dict], reach: Reach, rng: random.Random)
     return ranked[max(range(len(ranked)), key=wins.__getitem__)]
 
 
-def _play_out(state: dict, seat: int, move: dict) -> tuple[float, int]:
+def _play_out(state: dict, seat: int, move: dict, margin: float) -> tuple[float, int]:
     """``move`` played in a copy of ``state`` and the round played on: 1 when ``seat`` wins
-    it, 0 when another seat does, its fair share when it runs past PLIES moves; and how many
-    moves that took."""
+    it, 0 when another seat does, plus ``margin`` per card it ends ahead of its closest
+    rival (behind: less); its fair share when it runs past PLIES moves; and how many moves that
+    took."""
     state = world.copy(state)
     engine.apply(state, seat, move)
     for moves in range(1, PLIES + 1):
         if state["record"]:
-            return (1.0 if state["record"][0]["winner"] == seat else 0.0), moves
+            return _worth(state["record"][0], seat, margin), moves
         mover = state["turn"]
         engine.apply(state, mover, reflex(state, mover))
     return 1.0 / state["seats"], PLIES + 1
+
+
+def _worth(record: dict, seat: int, margin: float) -> float:
+    """A finished round's worth to ``seat``: the win, and its lead in cards left."""
+    remaining = record["remaining"]
+    rival = min(left for other, left in enumerate(remaining) if other != seat)
+    return (record["winner"] == seat) + margin * (rival - remaining[seat])

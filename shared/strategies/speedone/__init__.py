@@ -2,7 +2,7 @@
 
 * leicht: plays a card when it has one, picked at random; sometimes forgets ONE.
 * normal: calls ONE; picks the play the tips like best (``tactics.play_score``).
-* stark: counts the cards (``counting``) to name a wild card's colour, then tries the tips'
+* stark: counts the cards (``counting``) to rank a wild card's colours, then tries the tips'
   best few plays in worlds sampled from what it has seen, a few turns ahead, judged by the
   points they win or give away (``lookahead``; heads-up by the race to the target, ``race``);
   the tips' score breaks near ties.
@@ -24,6 +24,7 @@ FORGET_ONE = 0.3  # leicht: how often it forgets to call ONE
 MAX_CANDIDATES = 5  # plays tried ahead: the tips' best, so that big hands stay quick
 PRIOR_WEIGHT = 0.02  # value of one point of the tips' score beside the look-ahead's value
 OPPONENT_ODDS_WEIGHT = 1.0  # a colour the next player likely holds, against one we hold
+WILD_COLOURS_TRIED = 2  # stark: the colours a wild card is tried ahead with, best first
 
 
 def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> dict:
@@ -62,22 +63,27 @@ def _stark(view: dict, plays: list[dict], rng: random.Random) -> dict:
 
 
 def _candidates(view: dict, plays: list[dict]) -> list[dict]:
-    """Every coloured play, and each wild card once, naming the colour ``wild_colour`` picks."""
+    """Every coloured play, and each wild card naming the WILD_COLOURS_TRIED colours
+    ``wild_colours`` ranks first."""
     coloured = [move for move in plays if move["card"] not in WILDS]
     wilds = {move["card"] for move in plays if move["card"] in WILDS}
     named = []
     for card in sorted(wilds):
-        colour = wild_colour(view, card)
-        named.append(next(m for m in plays if m["card"] == card and m["color"] == colour))
+        for colour in wild_colours(view, card)[:WILD_COLOURS_TRIED]:
+            named.append(next(m for m in plays if m["card"] == card and m["color"] == colour))
     return coloured + named
 
 
 def wild_colour(view: dict, card: str) -> str:
-    """The colour to name: one we can follow with the cards we keep, and one the next player
-    likely lacks (by its draws and the unseen cards)."""
+    return wild_colours(view, card)[0]
+
+
+def wild_colours(view: dict, card: str) -> list[str]:
+    """The colours to name, best first: one we can follow with the cards we keep, and one the
+    next player likely lacks (by its draws and the unseen cards)."""
     rest = list(view["hand"])
     rest.remove(card)
     ours = colour_counts(rest)
     pool = counting.unseen(view)
     theirs = counting.colour_odds(view, next_seat(view, view["turn"]), pool)
-    return max(COLOURS, key=lambda colour: ours[colour] - OPPONENT_ODDS_WEIGHT * theirs[colour])
+    return sorted(COLOURS, key=lambda colour: OPPONENT_ODDS_WEIGHT * theirs[colour] - ours[colour])

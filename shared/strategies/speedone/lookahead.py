@@ -14,13 +14,15 @@ import random
 
 from shared.games.speedone.cards import COLOURS, POINTS, WILDS, hand_points
 from shared.games.speedone.moves import DRAW, PLAYS
+from shared.games.speedone.scoring import opponents
 from shared.games.speedone.turn import apply, playable
 from shared.strategies.speedone import world
 from shared.strategies.speedone.race import Race
 
 PLAY_OUTS = 120  # play-outs per decision, shared out among the candidates
 MIN_WORLDS = 8  # worlds per candidate however many candidates there are
-PLIES = 12  # moves a play-out runs before the position is judged
+PLIES = 12  # moves a play-out runs before the position is judged, among three or more
+HEADS_UP_PLIES = 24  # heads-up: twelve moves each, enough to see most hands played down
 WIN = 0.3  # a round won (lost: minus), beside the points it brings
 POINT_SCALE = 40  # hand points per unit of value: about what a round brings its winner
 ODDS_SLOPE = 0.4  # how fast the chance to go out first grows per card fewer
@@ -55,8 +57,9 @@ def _race(view: dict, me: int) -> Race | None:
 
 
 def play_out(state: dict, me: int, standing: Race | None) -> float:
-    """Play ``state`` on for up to PLIES moves with the quick policy; its value for ``me``."""
-    for _ in range(PLIES):
+    """Play ``state`` on for up to PLIES (heads-up HEADS_UP_PLIES) moves with the quick
+    policy; its value for ``me``."""
+    for _ in range(HEADS_UP_PLIES if standing else PLIES):
         seat = state["turn"]
         if seat is None:
             break
@@ -76,18 +79,16 @@ def quick_move(state: dict, seat: int) -> dict:
         return DRAW
     if len(hand) == 2:
         state["called"] = True
-    if len(cards) == 1 and not cards & WILDS:
-        return PLAYS[next(iter(cards))][0]
-    counts = dict.fromkeys(COLOURS, 0)
-    for card in hand:
-        if card not in WILDS:
-            counts[card[0]] += 1
-    coloured = sorted(card for card in cards if card not in WILDS)  # not in hash order
+    coloured = cards - WILDS
+    if len(coloured) == 1:
+        return PLAYS[next(iter(coloured))][0]
+    colours = [card[0] for card in hand]  # a wild card's "W" is no colour
     if coloured:
-        card = max(coloured, key=lambda card: (counts[card[0]], POINTS[card]))
+        # Ties go to the card first in token order, so that no set's order decides.
+        card = min(coloured, key=lambda card: (-colours.count(card[0]), -POINTS[card], card))
         return PLAYS[card][0]
     card = min(cards)  # "W" before "W4": keep the draw-four
-    return PLAYS[card][COLOURS.index(max(COLOURS, key=counts.__getitem__))]
+    return PLAYS[card][COLOURS.index(max(COLOURS, key=colours.count))]
 
 
 def race_value(state: dict, standing: Race) -> float:
@@ -100,37 +101,49 @@ def race_value(state: dict, standing: Race) -> float:
         if winner is None:
             return standing.after(me, 0)
         return standing.after(winner, hand_points(hands[other if winner == me else me]))
-    odds = out_first(state, me)
+    odds = out_first(state, [me], [other])
     return odds * standing.after(me, hand_points(hands[other])) + (1 - odds) * standing.after(
         other, hand_points(hands[me])
     )
 
 
-def out_first(state: dict, me: int) -> float:
-    """The chance that ``me`` goes out first, read from its cards fewer than the closest
-    opponent (a pending penalty counted to the seat that must answer it)."""
+def sides(state: dict, me: int) -> tuple[list[int], list[int]]:
+    """(``me`` and, in partner mode, its partner; the seats playing against them), of the
+    seats still in: a partner going out wins the round for ``me`` too (DECISIONS §14, §16)."""
+    rivals = opponents(state, me)
+    left = state["left"]
+    ours = [seat for seat in range(state["seats"]) if seat not in rivals and seat not in left]
+    return ours, [seat for seat in rivals if seat not in left]
+
+
+def out_first(state: dict, ours: list[int], rivals: list[int]) -> float:
+    """The chance that a seat of ``ours`` goes out first, read from the cards fewer than the
+    closest rival (a pending penalty counted to the seat that must answer it)."""
     sizes = [len(hand) for hand in state["hands"]]
     pending = state["pending"]
     if pending:
         sizes[state["turn"]] += pending["amount"]
-    closest = min(size for seat, size in enumerate(sizes) if seat != me and size)
-    return 1 / (1 + math.exp(-ODDS_SLOPE * (closest - sizes[me])))
+    closest = min(sizes[seat] for seat in rivals if sizes[seat])
+    fewest = min(sizes[seat] for seat in ours)
+    return 1 / (1 + math.exp(-ODDS_SLOPE * (closest - fewest)))
 
 
 def value(state: dict, me: int) -> float:
-    """What the position is worth to ``me`` in the race for points: at a round's end the
-    points it gained less the best gain of another seat (a round won adds WIN); before it, the
-    same weighed by the chance to go out first, read from the cards fewer than the closest
-    opponent (a pending penalty counted to the seat that must answer it)."""
+    """What the position is worth to ``me``'s side (``sides``) in the race for points: at a
+    round's end the points it gained less the best gain of a rival side (a round won adds
+    WIN); before it, the same weighed by the chance to go out first."""
     hands = state["hands"]
+    ours, rivals = sides(state, me)
+    teams = state["settings"]["partners"]
     if state["over"]:
         gains = round_gains(state)
-        best_other = max(gain for seat, gain in enumerate(gains) if seat != me)
-        won = WIN if not hands[me] else -WIN
-        return won + (gains[me] - best_other) / POINT_SCALE
-    odds = out_first(state, me)
-    theirs = sum(hand_points(hand) for seat, hand in enumerate(hands) if seat != me)
-    mine = hand_points(hands[me])
+        theirs = [gains[seat] for seat in rivals]
+        best_other = sum(theirs) if teams else max(theirs)
+        won = WIN if any(not hands[seat] for seat in ours) else -WIN
+        return won + (sum(gains[seat] for seat in ours) - best_other) / POINT_SCALE
+    odds = out_first(state, ours, rivals)
+    theirs = sum(hand_points(hands[seat]) for seat in rivals)
+    mine = sum(hand_points(hands[seat]) for seat in ours)
     return WIN * (2 * odds - 1) + (odds * theirs - (1 - odds) * mine) / POINT_SCALE
 
 

@@ -29,7 +29,7 @@ class Planner:
     REDRAW = 18.0  # five fresh cards in the middle of the turn
     CRANE_KEPT = 22.0  # a crane still in hand or storage
     HAND_CARD = 1.0  # a card still in hand (building it off brings the redraw nearer)
-    STORED_CARD = 2.5  # a card still in storage
+    STORED_CARD = 0.5  # a card still in storage (little: storage serves later chains)
     SHORTFALL = 6.0  # per card missing for the next chain to the own stock card
 
     def __init__(self, risk: tuple[tuple[float, ...], ...] = ()) -> None:
