@@ -201,6 +201,30 @@ def test_random_games_keep_the_contract(name):
 
 
 @pytest.mark.parametrize("name", ENGINES)
+def test_a_leaver_is_placed_after_everyone_who_stayed(name):
+    """DECISIONS.md "All games" §8: whatever the game does with the seat (a computer plays
+    it on, or the player is dropped), the result places the one who left last."""
+    game = engine(name)
+    for index in range(20):
+        rng = random.Random(f"leaver:{name}:{index}")
+        _, seats, _, state = deal(game, rng, index)
+        for _ in range(rng.randrange(30)):
+            if (seat := game.to_move(state)) is not None:
+                game.apply(state, seat, random_move(game.legal_moves(state, seat), rng))
+        if state["over"]:
+            continue
+        leaver = rng.randrange(seats)
+        assert isinstance(game.leave(state, leaver) or [], list)
+        for _ in range(game.MAX_MOVES):
+            if (seat := game.to_move(state)) is None:
+                break
+            game.apply(state, seat, random_move(game.legal_moves(state, seat), rng))
+        places = game.result(state)["places"]
+        stayed = [place for seat, place in enumerate(places) if seat != leaver]
+        assert places[leaver] > max(stayed), (index, leaver, places)
+
+
+@pytest.mark.parametrize("name", ENGINES)
 def test_stubborn_players_end_within_the_bound(name):
     """Players who always draw, take the ramp, undo or pass when they can still finish."""
     for index in range(STUBBORN_GAMES):
