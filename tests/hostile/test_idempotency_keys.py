@@ -14,8 +14,8 @@ from tests.over_http import HttpHouse, problem_of
 
 def a_game(house: HttpHouse):
     """A game whose first mover has two legal moves at least (a deal may leave only a draw)."""
-    for _ in range(20):
-        ann, bob = house.guest("Ann"), house.guest("Bob")
+    for attempt in range(20):  # (names are unique in the house: new guests each attempt)
+        ann, bob = house.guest(f"Ann{attempt}"), house.guest(f"Bob{attempt}")
         table_id = house.open(ann, "speedone", 2, fill="empty", clock=0)["id"]
         house.ok(bob, "POST", f"/api/lobby/tables/{table_id}/seats", json={})
         view = house.ok(ann, "POST", f"/api/lobby/tables/{table_id}/start")
