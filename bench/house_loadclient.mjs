@@ -38,7 +38,7 @@
 
 import fs from 'node:fs';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 // ---------- args ----------
 const argv = process.argv.slice(2);
@@ -582,6 +582,10 @@ async function main() {
   const usage0 = process.cpuUsage();
   const machine0 = machineCpu();
   const wall0 = performance.now();
+  // how late this client's own event loop ran: a late loop reads answers late (the move's
+  // latency grows) but a move's answer and the other seat's update alike (fan-out does not)
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   await new Promise((r) => setTimeout(r, Math.max(0, tMeasureEnd - performance.now())));
   const wall1 = performance.now();
   const server1 = SERVER_PIDS.map(({ pid }) => procTicks(pid));
@@ -637,6 +641,11 @@ async function main() {
     client_cpu_ms_per_move: r2(perMove(clientTicks)),
     client_cpu_cores: r2(clientTicks / CLK_TCK / windowS),
     client_cpu_pct: r2(((usage.user + usage.system) / 1e6 / windowS) * 100),
+    client_loop_delay_ms: {
+      p50: r2(loopDelay.percentile(50) / 1e6),
+      p99: r2(loopDelay.percentile(99) / 1e6),
+      max: r2(loopDelay.max / 1e6),
+    },
     machine_cpu_busy_pct: r2(
       100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total || 1))
     ),

@@ -154,6 +154,7 @@ def report(tables: int, f: dict) -> str:
     if "failed" in f:
         return f"N={tables}: failed: {f['failed'][:200]}"
     lat, fan, rec = f["lat_ms"], f["fanout_ms"], f["reconnect_ms"]
+    loop = f.get("client_loop_delay_ms") or {"p99": "?", "max": "?"}
     groups = ", ".join(f"{g} {v:.2f}" for g, v in f["server_cpu_ms_per_move_by_group"].items())
     cores = f["server_cpu_cores"]
     rss = ", ".join(f"{g} {v:,.0f} MB" for g, v in f["rss_mb"].items())
@@ -168,7 +169,8 @@ def report(tables: int, f: dict) -> str:
         f"{groups}); machine {f['machine_cpu_busy_pct']:.0f} % busy\n"
         f"  memory: {rss}; web {web_kb:,.0f} KB per table; Redis "
         f"{f['redis_bytes_per_table'] / 1024:,.1f} KB per table\n"
-        f"  load client {f['client_cpu_cores']:.2f} cores; reconnects {f['reconnects']} "
+        f"  load client {f['client_cpu_cores']:.2f} cores, its event loop late p99 / max "
+        f"{loop['p99']} / {loop['max']} ms; reconnects {f['reconnects']} "
         f"(open p50 / p99 {rec['p50']} / {rec['p99']} ms); stalls {f['stalls']}; "
         f"errors {errors}; set up in {f['setup_ms'] / 1000:.0f} s"
         + (f"\n  profile: {f['profile']}" if f.get("profile") else "")

@@ -25,8 +25,11 @@ account_gone when not). A registered account never lapses, so its tokens need no
 
 from __future__ import annotations
 
+import functools
+import time
+
 from flask import current_app, request
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from shared import config as house_config
 from shared import keys
@@ -34,6 +37,7 @@ from shared.problems import Problem
 
 SALT = "speedgamez-player"
 GENERATION_SLACK = 3600  # seconds the generation outlives the last token it was checked for
+VERIFIED_TOKENS = 8192  # well-signed tokens a process remembers (:func:`_verified`)
 
 
 def _secret_keys() -> list[str]:
@@ -47,6 +51,17 @@ def _secret_keys() -> list[str]:
 
 def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(_secret_keys(), salt=SALT)
+
+
+@functools.lru_cache(maxsize=VERIFIED_TOKENS)
+def _verified(token: str, secret_keys: tuple[str, ...]) -> tuple[dict, float]:
+    """The payload of a well-signed token and when it was signed (epoch seconds); raises
+    BadSignature (and keeps nothing) for one that is not. Kept per process: a player sends the
+    same token with every request, and checking the signature each time took about 3 % of a
+    web worker's CPU at a human pace (docs/performance.md); the age is checked at every use."""
+    serializer = URLSafeTimedSerializer(list(secret_keys), salt=SALT)
+    payload, signed_at = serializer.loads(token, return_timestamp=True)
+    return payload, signed_at.timestamp()
 
 
 def _redis():
@@ -106,11 +121,11 @@ def signed_player(token: str | None, required: bool = True) -> tuple[dict, int] 
             raise Problem("Send a bearer token (Authorization: Bearer …).", "token_missing")
         return None
     try:
-        payload = _serializer().loads(token, max_age=current_app.config["TOKEN_MAX_AGE"])
-    except SignatureExpired:
-        raise Problem("The token has expired; sign in again.", "token_expired") from None
+        payload, signed_at = _verified(token, tuple(_secret_keys()))
     except BadSignature:
         raise Problem("The token is not valid.", "token_invalid") from None
+    if not 0 <= time.time() - signed_at <= current_app.config["TOKEN_MAX_AGE"]:
+        raise Problem("The token has expired; sign in again.", "token_expired")
     try:
         player = {"id": str(payload["id"]), "name": payload["name"], "guest": payload["guest"]}
         generation = int(payload.get("g", 0))

@@ -220,10 +220,24 @@ class _TreeCollector(MultiProcessCollector):
         return self.merge(files, accumulate=True)
 
 
+# The methods counted by name; a client may send any token as a method, and every name would
+# be a series of its own (kept by every process until it restarts).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
 def answered(service: str, route: str, method: str, status: int, started: float) -> None:
     """Count one answered request (``started``: its time.perf_counter() on arrival)."""
-    REQUESTS.labels(service, route, method, str(status)).inc()
-    LATENCY.labels(service, route, method).observe(time.perf_counter() - started)
+    requests, latency = _series(service, route, method if method in METHODS else "other", status)
+    requests.inc()
+    latency.observe(time.perf_counter() - started)
+
+
+@functools.lru_cache(maxsize=1024)
+def _series(service: str, route: str, method: str, status: int):
+    """The request counter and latency histogram of one kind of answer (looked up once: a
+    label lookup takes a lock and checks every value)."""
+    latency = LATENCY.labels(service, route, method)
+    return REQUESTS.labels(service, route, method, str(status)), latency
 
 
 def instrument(app, may_read: Callable[[], bool] = lambda: True) -> None:

@@ -1,51 +1,81 @@
 """A small Redis-backed rate limit: a fixed-window counter per player and route; and the
 house's quotas (:func:`take`), fixed-window counters per client address or player.
 
-One Lua call per request (one round trip): INCR the window's counter, set its expiry when the
-window opens, and answer the count and the milliseconds left in the window. Past ``limit``
-requests in a window the caller is told to wait with :class:`TooSoon` (429 + Retry-After).
+A limit counts a request in one script call: INCR the window's counter, give it its expiry
+when the window opens, answer the count and the milliseconds left. The call goes alone
+(:func:`check`) or inside the first round trip of the request's own work — a move is counted
+with its table's read or by its commit script (shared.store, which runs the same Lua), so its
+limit costs no round trip of its own (:class:`Limit`). Past ``limit`` requests in a window the
+caller is told to wait with :class:`TooSoon` (429 + Retry-After).
 """
 
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 
 import redis
 
 from shared import keys
 from shared.tables.errors import TooSoon
 
-_HIT = """
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local left = redis.call('PTTL', KEYS[1])
-if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); left = tonumber(ARGV[1]) end
-return {count, left}
+# count_request(key, window ms) → count in the window, ms left in it (a counter that lost its
+# expiry gets it again)
+COUNT_REQUEST = """
+local function count_request(key, window)
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, window) end
+  local left = redis.call('PTTL', key)
+  if left < 0 then redis.call('PEXPIRE', key, window); left = tonumber(window) end
+  return count, left
+end
 """
+_HIT = COUNT_REQUEST + "return {count_request(KEYS[1], ARGV[1])}"
 
-_scripts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+@dataclass(frozen=True)
+class Limit:
+    """At most ``limit`` requests per ``window`` seconds, counted under ``key``."""
 
-def hit(r: redis.Redis, route: str, player_id: str, limit: int, window: float) -> tuple[int, float]:
-    """Count one request of ``player_id`` on ``route``; returns (count in this window, seconds
-    left in it). ``limit`` <= 0 switches the limit off (nothing is counted)."""
-    if limit <= 0:
-        return 0, 0.0
-    script = _scripts.get(r)
-    if script is None:
-        script = _scripts[r] = r.register_script(_HIT)
-    count, left_ms = script(keys=[keys.rate_limit(route, player_id)], args=[int(window * 1000)])
-    return int(count), int(left_ms) / 1000
+    key: str
+    limit: int
+    window: float
+
+    @classmethod
+    def of(cls, route: str, player_id: str, limit: int, window: float) -> Limit | None:
+        """The player's limit on ``route``; None when ``limit`` <= 0 (no limit)."""
+        return cls(keys.rate_limit(route, player_id), limit, window) if limit > 0 else None
+
+    @property
+    def window_ms(self) -> int:
+        return int(self.window * 1000)
+
+    def count_in(self, pipe, **route) -> None:
+        """Count one request in ``pipe`` (its answer: [count, ms left], for :meth:`judge`);
+        ``route``: where a cluster pipeline sends it (shared.scripts.route)."""
+        pipe.execute_command("EVAL", _HIT, 1, self.key, self.window_ms, **route)
+
+    def judge(self, count: int, left_ms: int) -> TooSoon | None:
+        """The refusal of the ``count``-th request of a window with ``left_ms`` left in it;
+        None within the limit."""
+        return self.refusal(left_ms) if int(count) > self.limit else None
+
+    def refusal(self, left_ms: int) -> TooSoon:
+        """What a request over the limit is told, ``left_ms`` before its window ends."""
+        left = max(int(left_ms), 1) / 1000
+        return TooSoon(f"at most {self.limit} requests per {self.window:g} s here; wait "
+                       f"{left:.2f} s", retry_after=left)  # fmt: skip
 
 
 def check(r: redis.Redis, route: str, player_id: str, limit: int, window: float) -> None:
-    """Raise TooSoon (429, Retry-After) when the player is over ``limit`` per ``window`` s."""
-    count, left = hit(r, route, player_id, limit, window)
-    if limit > 0 and count > limit:
-        raise TooSoon(
-            f"at most {limit} requests per {window:g} s here; wait {left:.2f} s",
-            retry_after=max(left, 0.001),
-        )
+    """Raise TooSoon (429, Retry-After) when the player is over ``limit`` per ``window`` s
+    (``limit`` <= 0: no limit, nothing counted)."""
+    rule = Limit.of(route, player_id, limit, window)
+    if rule is None:
+        return
+    count, left_ms = r.eval(_HIT, 1, rule.key, rule.window_ms)
+    if (refusal := rule.judge(count, left_ms)) is not None:
+        raise refusal
 
 
 # --- quotas: how much one client address or player may make the house hold or compute ---

@@ -32,7 +32,7 @@ def publish_command(r) -> str:
     return "SPUBLISH" if connection.is_cluster(r) else "PUBLISH"
 
 
-def _route(r, key: str) -> dict:
+def route(r, key: str) -> dict:
     """On a cluster: where a pipelined command for ``key`` goes (its slot's primary now)."""
     return {"target_nodes": r.get_node_from_key(key)} if connection.is_cluster(r) else {}
 
@@ -51,7 +51,7 @@ def run_with(r: redis.Redis, source: str, script_keys: list, script_args: list,
         # (by hand: a cluster pipeline refuses its evalsha(), not the command itself; on a
         # cluster routed here, or redis-py asks a node for the keys of EVALSHA every time)
         pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args,
-                             **_route(r, script_keys[0]))  # fmt: skip
+                             **route(r, script_keys[0]))  # fmt: skip
         also(pipe)
         results = pipe.execute(raise_on_error=False)
         if not isinstance(results[0], redis.exceptions.NoScriptError):

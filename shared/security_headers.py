@@ -31,7 +31,8 @@ def add_security_headers(response, csp: str = API_CSP):
     """The house's security headers on a response (those already set are kept). HSTS is not
     among them: it belongs where TLS ends (deploy/nginx/house.conf.template)."""
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", csp)
-    for name, value in SECURITY_HEADERS.items():
-        headers.setdefault(name, value)
+    present = {name.lower() for name, _ in headers.items()}  # (one pass, not one per header)
+    for name, value in (("Content-Security-Policy", csp), *SECURITY_HEADERS.items()):
+        if name.lower() not in present:
+            headers.add(name, value)
     return response

@@ -33,6 +33,7 @@ import redis
 
 from shared import jsonfast, keys, scripts
 from shared.games import get_game
+from shared.ratelimit import COUNT_REQUEST, Limit
 from shared.scripts import NamedScript
 
 STREAM_LENGTH = 2000  # commits kept per table stream (approximate trim)
@@ -84,6 +85,7 @@ class CommitKeys(NamedTuple):
     channel: str  # where the commit is announced (ARGV.publish)
     guard: str  # the key that must hold ARGV.guard_value (Commit.guard), or the table's hash
     account: str  # a key that must exist (ARGV.must_exist), or the table's hash
+    limit: str  # the request's rate limit counter (Commit.limit), or the table's hash
 
 
 class CommitArgs(NamedTuple):
@@ -106,6 +108,8 @@ class CommitArgs(NamedTuple):
     booking: str  # that booking (JSON)
     guard_value: str  # the integer KEYS.guard must hold (absent: 0; '': no guard)
     must_exist: str  # '1': KEYS.account must exist
+    limit: str  # requests a window KEYS.limit allows ('': none counted)
+    window: str  # the limit's window (ms)
 
 
 class CommitOutcome(IntEnum):
@@ -116,10 +120,13 @@ class CommitOutcome(IntEnum):
     ANSWERED = 2  # the request's answer was kept before: [that answer], nothing written
     GUARD_REFUSED = 3  # KEYS.guard does not hold ARGV.guard_value: nothing written
     ACCOUNT_GONE = 4  # KEYS.account does not exist: nothing written
+    OVER_LIMIT = 5  # the request is over ARGV.limit: [ms left in the window], nothing written
 
 
-_COMMIT = NamedScript(CommitKeys, CommitArgs, CommitOutcome, prelude=_ARM_CLOCK + ANNOUNCEMENT,
-                      body="""
+_COMMIT = NamedScript(CommitKeys, CommitArgs, CommitOutcome,
+                      prelude=_ARM_CLOCK + ANNOUNCEMENT + COUNT_REQUEST, body="""
+local count, left = 0, 0
+if ARGV.limit ~= '' then count, left = count_request(KEYS.limit, ARGV.window) end
 if ARGV.must_exist ~= '' and redis.call('EXISTS', KEYS.account) == 0 then
   return {OUTCOME.ACCOUNT_GONE}
 end
@@ -131,6 +138,7 @@ if KEYS.request ~= KEYS.table then
   local answer = redis.call('GET', KEYS.request)
   if answer then return {OUTCOME.ANSWERED, answer} end
 end
+if ARGV.limit ~= '' and count > tonumber(ARGV.limit) then return {OUTCOME.OVER_LIMIT, left} end
 local held = redis.call('HMGET', KEYS.table, 'version', 'last')
 local current = held[1]
 if ARGV.expected == '' then
@@ -183,6 +191,15 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class OverLimit(Exception):
+    """The request is over its rate limit (``refusal``: what the caller is told); nothing
+    was written."""
+
+    def __init__(self, refusal: Exception):
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
 class GuardRefused(Exception):
     """The commit's guard did not hold (``gone``: its key that must exist did not); nothing
     was written."""
@@ -233,6 +250,7 @@ class Commit:
     booking: dict | None = None  # a game ended: kept as unbooked until the ledger confirms
     # (key, the integer it must hold, a key that must exist or None) — standalone only
     guard: tuple[str, int, str | None] | None = None
+    limit: Limit | None = None  # the request's rate limit, counted first — standalone only
 
 
 @dataclass
@@ -267,12 +285,24 @@ def load(r: redis.Redis, table_id: str) -> dict | None:
     return parse_doc(*r.hmget(keys.table(table_id), "version", "doc"))
 
 
+class FirstRead(NamedTuple):
+    """What the move path's first read found (:func:`load_or_answer`)."""
+
+    answer: StoredAnswer | None  # kept for the request key
+    doc: dict | None  # the table's document
+    held: tuple[str | None, bool] | None  # the guard's key's value, whether its other exists
+    over_limit: Exception | None  # the request is over its rate limit: what it is told
+
+
 def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
-                   guard: tuple[str, str | None] | None = None):  # fmt: skip
-    """(the StoredAnswer to ``request_key`` or None, the table document or None, and for a
-    ``guard`` (a key, a key that must exist or None): (the key's value, whether the other
-    exists), else None) in one round trip — the move path's first read."""
+                   guard: tuple[str, str | None] | None = None,
+                   limit: Limit | None = None) -> FirstRead:  # fmt: skip
+    """The stored answer to ``request_key``, the table document, the values a ``guard`` (a
+    key, a key that must exist or None) reads, and the request counted against its
+    ``limit``, in one round trip — the move path's first read."""
     pipe = r.pipeline(transaction=False)
+    if limit:
+        limit.count_in(pipe, **scripts.route(r, limit.key))
     if guard:
         pipe.get(guard[0])
         if guard[1]:
@@ -281,9 +311,13 @@ def load_or_answer(r: redis.Redis, table_id: str, request_key: str | None,
         pipe.get(keys.table_request(table_id, request_key))
     pipe.hmget(keys.table(table_id), "version", "doc")
     results = pipe.execute()
+    over_limit = limit.judge(*results[0]) if limit else None
+    if limit:
+        results = results[1:]
     guarded = (results[0], not guard[1] or bool(results[1])) if guard else None
     stored = results[-2] if request_key else None
-    return (_stored_answer(stored) if stored else None), parse_doc(*results[-1]), guarded
+    answer = _stored_answer(stored) if stored else None
+    return FirstRead(answer, parse_doc(*results[-1]), guarded, over_limit)
 
 
 def load_many(r: redis.Redis, table_ids: list[str]) -> list[dict]:
@@ -319,6 +353,7 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
         channel=keys.table_channel(table_id),
         guard=guard_key,
         account=must_exist or table_key,
+        limit=change.limit.key if change.limit else table_key,
     )
     script_args = CommitArgs(
         expected="" if expected is None else str(expected),
@@ -338,11 +373,15 @@ def commit(r: redis.Redis, expected: int | None, change: Commit) -> Committed:
         booking=jsonfast.dumps(change.booking) if change.booking else "",
         guard_value=str(guard_value),
         must_exist="1" if must_exist else "",
+        limit=str(change.limit.limit) if change.limit else "",
+        window=str(change.limit.window_ms) if change.limit else "",
     )
     outcome, rest = _COMMIT.run(
         r, script_keys, script_args,
         lambda pipe: (_indexes(pipe, change), _wait_for_replicas(r, pipe, table_id)),
     )  # fmt: skip
+    if outcome == CommitOutcome.OVER_LIMIT:
+        raise OverLimit(change.limit.refusal(rest[0]))  # type: ignore[union-attr]
     if outcome in (CommitOutcome.GUARD_REFUSED, CommitOutcome.ACCOUNT_GONE):
         raise GuardRefused(gone=outcome == CommitOutcome.ACCOUNT_GONE)
     if outcome == CommitOutcome.STALE:

@@ -9,7 +9,7 @@ send ``Authorization: Bearer``.
 The event id is the commit's stream id, so a client that reconnects with Last-Event-ID — to
 any instance — gets exactly what it missed. Each ``update`` carries the commit's events
 (redacted by the engine's rules for the seat) and the table as the caller now sees it; a
-client too far behind gets one ``state`` event instead. A comment every 15 s
+client too far behind gets one ``state`` event instead. A comment after 15 s without news
 (``SSE_HEARTBEAT``; one ticker of the hub for all its streams) keeps the connection open.
 """
 

@@ -25,8 +25,10 @@ sees the events as a spectator would), and whatever else fails for one table dro
 table's batch, never the listener that carries the others.
 
 One ticker per hub (a thread, started with its first stream) keeps the streams alive: every
-``heartbeat`` seconds it wakes each subscription once (its client is sent a comment) and
-renews the stream leases that are due in one pipelined round trip — no timer per stream.
+second (TICK) it wakes each subscription that has been handed nothing for ``heartbeat``
+seconds (its client is sent a comment) and renews the stream leases that are due, in one
+pipelined round trip — no timer per stream, and no burst: a stream that hears of moves needs
+no comment, and the others' fall due spread over the interval, as they were opened.
 Written with threading primitives, which gevent's monkey-patching turns into greenlets.
 """
 
@@ -47,6 +49,7 @@ from shared import connection, keys, store
 from shared.tables.latest import LatestDocs
 
 QUEUE_SIZE = 256  # commits a slow client may lag behind before it gets a full state
+TICK = 1.0  # seconds between the ticker's rounds (at most the heartbeat)
 RECONNECT_PAUSE = 0.5  # seconds before a listener subscribes its tables again after an error
 LISTEN_TIMEOUT = 1.0  # seconds a listener waits for a message before it looks again
 WARN_EVERY = 30.0  # seconds between warnings while Redis stays away (the rest go to debug)
@@ -62,9 +65,12 @@ class Batch:
 
 
 class Subscription:
-    def __init__(self, table_id: str, lease: stream_leases.StreamLease | None = None):
+    def __init__(self, table_id: str, lease: stream_leases.StreamLease | None = None,
+                 heartbeat: float | None = None):  # fmt: skip
         self.table_id = table_id
         self.lease = lease  # renewed by the hub's ticker
+        self.heartbeat = heartbeat  # seconds without news before the subscriber is woken
+        self.beat_at = time.monotonic() + (heartbeat or 0)
         self.queue: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
         self.overflowed = threading.Event()
 
@@ -73,11 +79,16 @@ class Subscription:
             self.queue.put_nowait(batch)
         except queue.Full:
             self.overflowed.set()
+        if self.heartbeat:
+            self.beat_at = time.monotonic() + self.heartbeat  # news keeps the stream alive too
 
-    def beat(self) -> None:
-        """The ticker's beat: the subscriber wakes with None (a full queue wakes it anyway)."""
-        with contextlib.suppress(queue.Full):
-            self.queue.put_nowait(None)
+    def beat(self, now: float) -> None:
+        """The ticker's round: once ``heartbeat`` s passed without news (``now``, monotonic),
+        the subscriber wakes with None (a full queue wakes it anyway)."""
+        if now >= self.beat_at:
+            self.beat_at = now + (self.heartbeat or 0)
+            with contextlib.suppress(queue.Full):
+                self.queue.put_nowait(None)
 
     def next(self, timeout: float | None = None) -> Batch | None:
         """The next batch; None at the hub's heartbeat, or after ``timeout`` s of quiet."""
@@ -220,7 +231,7 @@ class Hub:
     def subscribe(
         self, table_id: str, lease: stream_leases.StreamLease | None = None
     ) -> Subscription:
-        subscription = Subscription(table_id, lease)
+        subscription = Subscription(table_id, lease, self.heartbeat)
         with self.lock:
             first = not self.subscribers[table_id]
             self.subscribers[table_id].add(subscription)
@@ -256,13 +267,15 @@ class Hub:
                 self._detach(subscription.table_id)
 
     def _tick(self) -> None:
-        """Every ``heartbeat`` s: each subscription beats, the due leases are renewed."""
+        """Every TICK s: the subscriptions without news for ``heartbeat`` s beat, the due
+        leases are renewed."""
         while True:
-            time.sleep(self.heartbeat)
+            time.sleep(min(TICK, self.heartbeat or TICK))
             with self.lock:
                 subscriptions = [s for group in self.subscribers.values() for s in group]
+            now = time.monotonic()
             for subscription in subscriptions:
-                subscription.beat()
+                subscription.beat(now)
             leases = [s.lease for s in subscriptions if s.lease is not None]
             try:
                 stream_leases.renew(self.r, leases)

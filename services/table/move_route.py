@@ -69,7 +69,10 @@ class MoveRoute:
             response = self._answer(table_id, environ.get("HTTP_AUTHORIZATION", ""), body)
             add_security_headers(response)
             metrics.answered(self.app.name, ROUTE, "POST", response.status_code, started)
-        return response(environ, start_response)
+        # A POST's answer with its body set: calling the response would copy and check every
+        # header again (werkzeug's get_wsgi_headers), for nothing a move's answer needs.
+        start_response(response.status, response.headers.to_wsgi_list())
+        return [response.get_data()]
 
     def _move(self, environ) -> dict | None:
         """The request's move as MoveSchema loads it; None (the body put back for Flask to

@@ -14,8 +14,8 @@ from shared.auth import current_player, presented_token, signed_player
 from shared.games import get_game
 from shared.problems import Problem
 from shared.tables import table
-from shared.tables.errors import TooSoon, no_such_table
-from shared.tables.moves import request_key_for, submit_move
+from shared.tables.errors import no_such_table
+from shared.tables.moves import submit_move
 from shared.tables.referee import turn_of
 from shared.tables.schemas import TableSchema
 from shared.tables.transaction import Guard
@@ -79,20 +79,13 @@ def make_move(table_id: str, token: str | None, body: dict) -> dict:
     # (shared.tables.transaction)
     guard = Guard(keys.token_generation(player["id"]), generation, auth.refusal,
                   auth.account_key(player))  # fmt: skip
-    ctx = table_context()
     config = current_app.config
-    try:
-        ratelimit.check(ctx.r, "moves", player["id"],
-                        config["MOVE_RATE_LIMIT"], config["MOVE_RATE_WINDOW"])  # fmt: skip
-    except TooSoon:  # a repeat of an applied move is still answered like the first
-        auth.check_standing(ctx.r, player, generation)
-        key = request_key_for(ctx, table_id, player["id"], body.get("version"), body.get("key"),
-                              body["move"])  # fmt: skip
-        if key and (answer := store.stored_answer(ctx.r, table_id, key.key)):
-            return key.replay(answer)
-        raise
-    return submit_move(ctx, table_id, player, body["move"], body.get("version"), body.get("key"),
-                       guard)  # fmt: skip
+    # counted with the move's first round trip; a repeat of an applied move is answered
+    # like the first past it
+    limit = ratelimit.Limit.of("moves", player["id"], config["MOVE_RATE_LIMIT"],
+                               config["MOVE_RATE_WINDOW"])  # fmt: skip
+    return submit_move(table_context(), table_id, player, body["move"], body.get("version"),
+                       body.get("key"), guard, limit)  # fmt: skip
 
 
 @blp.route("/tables/<table_id>/hint")

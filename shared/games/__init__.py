@@ -22,8 +22,10 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda name: (_engine(name).ORDER, name)))
 
 
+@cache
 def get_game(name: str) -> Game:
-    """The engine module of a game; KeyError for a name the house does not offer."""
+    """The engine module of a game; KeyError for a name the house does not offer. (Kept once
+    found: a move asks for its engine a few dozen times.)"""
     if name not in names():
         raise KeyError(name)
     return _engine(name)

@@ -17,6 +17,7 @@ import json
 from shared import store
 from shared.games import get_game
 from shared.games.base import IllegalMove, redact_event
+from shared.ratelimit import Limit
 from shared.tables import table
 from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
 from shared.tables.referee import Pending, decide
@@ -69,9 +70,10 @@ def request_key_for(ctx: Context, table_id: str, player_id: str, version: int | 
 
 def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
                 version: int | None = None, key: str | None = None,
-                guard: Guard | None = None) -> dict:  # fmt: skip
-    """A human's move: 403 not seated, 409 stale or not your turn, 422 illegal (``guard``:
-    what must hold before it is made, see shared.tables.transaction.change)."""
+                guard: Guard | None = None, limit: Limit | None = None) -> dict:  # fmt: skip
+    """A human's move: 403 not seated, 409 stale or not your turn, 422 illegal, 429 over
+    ``limit`` (``guard``: what must hold before it is made, see
+    shared.tables.transaction.change)."""
 
     def play(doc, pending):
         if version is not None and doc["version"] != version:
@@ -94,5 +96,5 @@ def submit_move(ctx: Context, table_id: str, player: dict, move: dict,
         return move_answer(doc, player["id"], pending, version_after, ctx.now)
 
     request_key = request_key_for(ctx, table_id, player["id"], version, key, move)
-    _, answered = change(ctx, table_id, play, request_key, answer, guard)
+    _, answered = change(ctx, table_id, play, request_key, answer, guard, limit)
     return answered

@@ -12,8 +12,9 @@ A human's move costs two round trips to the table Redis: the first read (the mov
 generation and, for a guest, whether the account exists; the stored answer and the table) and
 the commit (script and due index, pipelined) — or the commit alone, which then checks the
 token, when this process watches the table and so keeps its newest document
-(``Context.docs``, wired by the table service's app factory; on one Redis only). The move
-route's rate limit (MOVE_RATE_LIMIT) adds one round trip of its own before. Jobs are
+(``Context.docs``, wired by the table service's app factory; on one Redis only). The move's
+rate limit (MOVE_RATE_LIMIT) is counted in the first of them, by the read or by the commit
+script, once a request however often it is attempted. Jobs are
 enqueued only for a computer's turn, and for a clock only when the table has no armed prompt
 that fires no later than the new deadline (shared.store's arm_clock).
 """
@@ -27,6 +28,7 @@ import redis
 
 from shared import metrics, store
 from shared.problems import Problem
+from shared.ratelimit import Limit
 from shared.tables.errors import Conflict, IllegalPlay, NotAllowed, no_such_table
 from shared.tables.jobs import Jobs
 from shared.tables.latest import LatestDocs
@@ -95,11 +97,13 @@ class Context:
 class Loaded:
     """Where one attempt starts: the table's document (None: there is none), or the answer
     kept for the request. ``kept``: the document is the newest this process has seen, not
-    read — a refusal, or nothing to commit, is judged again from a read."""
+    read — a refusal, or nothing to commit, is judged again from a read. ``over_limit``: the
+    read counted the request past its rate limit (what it is told, unless it is a repeat)."""
 
     doc: dict | None
     answer: store.StoredAnswer | None = None
     kept: bool = False
+    over_limit: Exception | None = None
 
 
 class Retry(Exception):
@@ -112,20 +116,21 @@ AnswerFor = Callable[[dict, Pending, int], dict]  # (document, pending, version)
 
 def change(ctx: Context, table_id: str, operation: Operation | None = None,
            request_key: RequestKey | None = None, answer_for: AnswerFor | None = None,
-           guard: Guard | None = None):  # fmt: skip
+           guard: Guard | None = None, limit: Limit | None = None):  # fmt: skip
     """Run ``operation(doc, pending)`` on the current document and commit it, retrying on a
     concurrent change. Overdue clocks are settled first. Returns (doc, operation's value).
 
     ``request_key`` makes the change idempotent: a repeat gets the first answer back (what
     ``answer_for`` made of the change, kept under the key; it becomes the value returned);
     the same key with another request is refused. ``guard`` must hold before anything is
-    changed or answered.
+    changed or answered. ``limit``: the request's rate limit, counted once, in the first round
+    trip (a repeat of an answered request is answered past it all the same).
 
     The first attempt starts from the newest document this process has seen of the table
     when it keeps one (``ctx.docs``): no read, the guard checked by the commit. A refused
     commit or operation there is judged afresh from a read.
     """
-    attempt = Transaction(ctx, table_id, operation, request_key, answer_for, guard)
+    attempt = Transaction(ctx, table_id, operation, request_key, answer_for, guard, limit)
     try:
         for number in range(MAX_ATTEMPTS):
             try:
@@ -147,6 +152,7 @@ class Transaction:
     request_key: RequestKey | None
     answer_for: AnswerFor | None
     guard: Guard | None  # until a read or a commit has found that it holds
+    limit: Limit | None  # until a read or a commit has counted the request
     due_unsure: bool = False  # a refused commit wrote the due index for its own document
 
     def load(self, newest: bool) -> Loaded:
@@ -158,16 +164,19 @@ class Transaction:
             return Loaded(store.parse_doc(*kept), kept=True)
         key = self.request_key.key if self.request_key else None
         reads = self.guard.reads if self.guard else None
-        answer, doc, held = store.load_or_answer(ctx.r, self.table_id, key, reads)
+        read = store.load_or_answer(ctx.r, self.table_id, key, reads, self.limit)
+        self.limit = None
         if self.guard:
-            self.guard.check(*held)
+            self.guard.check(*read.held)
             self.guard = None
-        return Loaded(doc, answer)
+        return Loaded(read.doc, read.answer, over_limit=read.over_limit)
 
     def run(self, loaded: Loaded) -> tuple[dict | None, object]:
         """One attempt from ``loaded``: answered? → settle clocks → apply → commit."""
         if loaded.answer is not None and self.request_key:
             return None, self.request_key.replay(loaded.answer)
+        if loaded.over_limit is not None:
+            raise loaded.over_limit
         doc = loaded.doc
         if doc is None:
             raise no_such_table(self.table_id)
@@ -210,15 +219,19 @@ class Transaction:
 
     def commit(self, doc: dict, expected: int, pending: Pending,
                value: object) -> tuple[dict | None, object]:  # fmt: skip
-        """Commit the attempt with the request's key and answer and the guard still to be
-        checked; (doc, value), or the first answer to a repeated request."""
+        """Commit the attempt with the request's key and answer, and the guard still to be
+        checked and the limit still to be counted; (doc, value), or the first answer to a
+        repeated request."""
         key = self.request_key
         answer = value if self.answer_for is not None else None
         if key and key.keep and answer is not None:
             answer = key.keep(answer)
         self.due_unsure = True
+        limit, self.limit = self.limit, None  # (the script counts it whatever it answers)
         try:
-            commit(self.ctx, doc, expected, pending, key, answer, self.guard)
+            commit(self.ctx, doc, expected, pending, key, answer, self.guard, limit)
+        except store.OverLimit as over:
+            raise over.refusal from None
         except store.VersionConflict:
             self.guard = None  # (the commit checks its guard first)
             raise Retry from None
@@ -239,15 +252,16 @@ class Transaction:
 
 def commit(ctx: Context, doc: dict, expected: int | None, pending: Pending,
            request_key: RequestKey | None = None, answer: dict | None = None,
-           guard: Guard | None = None) -> None:  # fmt: skip
+           guard: Guard | None = None, limit: Limit | None = None) -> None:  # fmt: skip
     """Commit one change (``expected`` None: a new table) with the table's due time and
-    clock prompt (and ``guard``, checked by the commit), then schedule what follows."""
+    clock prompt (and ``guard``, checked by the commit, and ``limit``, counted by it; both on
+    one Redis only), then schedule what follows."""
     game_no = doc["current"]["no"] if doc["current"] else 0
     key, fingerprint = (request_key.key, request_key.fingerprint) if request_key else (None, "")
     committed = store.commit(ctx.r, expected, store.Commit(
         doc, pending.events, pending.record, game_no, key, answer, fingerprint, ctx.retention,
         due=due_of(doc), clock_at=clock_of(doc), now=ctx.now, booking=pending.booking,
-        guard=(guard.key, guard.value, guard.account) if guard else None,
+        guard=(guard.key, guard.value, guard.account) if guard else None, limit=limit,
     ))  # fmt: skip
     if ctx.docs is not None:
         ctx.docs.seen(doc["id"], doc["version"], committed.doc)

@@ -177,3 +177,17 @@ def test_work_horses_write_into_their_workers_files(tmp_path):
     assert sample(text, "speedgamez_moves_applied_total", by="computer") == 6
     assert sample(text, "speedgamez_moves_applied_total", by="human") == 2
     assert sample(text, "speedgamez_job_duration_seconds_count", job="computer_turn") == 6
+
+
+def test_a_method_the_house_does_not_know_is_counted_as_other(redis_url):
+    """A client may send any token as a method: none becomes a series of its own."""
+    from services.table.app import create_app
+
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "METRICS_ALLOW": ["127.0.0.1"]})
+    client = app.test_client()
+    for number in range(20):
+        assert client.open("/healthz", method=f"FROB{number}").status_code == 405
+    text = client.get("/metrics").text
+    assert "FROB" not in text
+    name = "speedgamez_http_requests_total"
+    assert sample(text, name, service="table", method="other", status="405") >= 20

@@ -219,6 +219,16 @@ def test_forged_expired_and_garbled_tokens_are_401(house, game):
     assert snapshot(house, table_id) == before
 
 
+def test_a_token_whose_signature_was_checked_before_still_expires(house, game, monkeypatch):
+    """A process checks a token's signature once (shared/auth.py), its age at every use."""
+    table_id, players = game
+    headers = {"Authorization": f"Bearer {forged(players[0], TEST_CONFIG['SECRET_KEY'], 600)}"}
+    for _ in range(2):
+        assert house.table.get(f"/tables/{table_id}", headers=headers).status_code == 200
+    monkeypatch.setitem(house.table_app.config, "TOKEN_MAX_AGE", 300)  # now it is too old
+    assert_problem(house.table.get(f"/tables/{table_id}", headers=headers), 401, "token_expired")
+
+
 # --- seats and game state --------------------------------------------------------------
 def test_moves_for_another_seat_are_refused(house, game):
     table_id, players = game

@@ -262,6 +262,41 @@ def test_a_head_trickled_a_byte_at_a_time_is_dropped(house):
         assert time.monotonic() - started < HEADER_TIMEOUT + 5
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        b"X-Folded: a\r\n b\r\n",
+        b"No colon\r\n",
+        b"X-Space : a\r\n",
+        b"X: " + b"a" * 70_000 + b"\r\n",
+        b"".join(b"X-%d: 1\r\n" % n for n in range(101)),
+    ],
+    ids=["folded", "no-colon", "space-before-colon", "head-too-large", "too-many-fields"],
+)
+def test_a_head_http_forbids_is_answered_400_and_the_house_serves_on(house, fields):
+    with socket.create_connection(("127.0.0.1", house.port), timeout=20) as connection:
+        connection.sendall(b"GET /api/table/healthz HTTP/1.1\r\nHost: x\r\n" + fields + b"\r\n")
+        assert connection.recv(1024).startswith(b"HTTP/1.1 400"), fields[:40]
+    status, _, _ = request(f"{house.url}/api/table/healthz")
+    assert status == 200
+
+
+def test_header_fields_reach_the_house_in_any_case(house):
+    """A body's type and length named in lower case, and a field sent twice, as a client may."""
+    body = b'{"name": "Headcase"}'
+    head = (b"POST /api/lobby/accounts/guest HTTP/1.1\r\nhost: x\r\n"
+            b"content-type: application/json\r\ncontent-length: %d\r\n"
+            b"Accept: text/html\r\naccept: application/json\r\nconnection: close\r\n\r\n"
+            % len(body))  # fmt: skip
+    with socket.create_connection(("127.0.0.1", house.port), timeout=20) as connection:
+        connection.sendall(head + body)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 201"), answer[:200]
+    assert b'"token"' in answer
+
+
 # --- streams and tickets ------------------------------------------------------------------------
 class OpenStream:
     """An event stream held open (with the bearer token); ``status`` is what the house said."""

@@ -143,6 +143,8 @@ def solo_table_to_move(house, name="Ann", limit=20):
         view = house.open(player, "speedone", 2, solo=True, clock=CLOCK)
         if view["current"]["to_move"] == 0:
             return player, view
+        left = house.table.post(f"/tables/{view['id']}/leave", headers=house.auth(player))
+        assert left.status_code == 200, left.json  # (its place is free: QUOTA_TABLES)
     raise AssertionError("the human never moved first")
 
 

@@ -151,9 +151,9 @@ def test_a_move_checks_the_token_in_its_first_round_trip(house, monkeypatch):
     reads, sends = [], []
     load_or_answer, send = store.load_or_answer, redis_py.connection.Connection.send_packed_command
 
-    def first_read(r, table, request_key, guard=None):
+    def first_read(r, table, request_key, guard=None, limit=None):
         reads.append(guard)
-        return load_or_answer(r, table, request_key, guard)
+        return load_or_answer(r, table, request_key, guard, limit)
 
     monkeypatch.setattr(store, "load_or_answer", first_read)
     monkeypatch.setattr(redis_py.connection.Connection, "send_packed_command",

@@ -51,6 +51,40 @@ def test_a_move_from_the_newest_document_is_one_round_trip(standalone, monkeypat
     assert latest.get(table_id)[0] == mine["version"] + 1, "its own commit is the newest now"
 
 
+def test_the_move_rate_limit_is_counted_by_the_commit(standalone, monkeypatch):
+    """With a move rate limit a move from the newest document is still one round trip; past
+    the limit the commit writes nothing, and a repeat of the applied move is answered."""
+    house = standalone
+    house.table_app.config.update(MOVE_RATE_LIMIT=2, MOVE_RATE_WINDOW=60)
+    table_id, players = start_two_player_game(house)
+    latest = watched(house, table_id)
+    mover, mine = mover_of(house, table_id, players)
+    move = {"move": mine["current"]["legal"][0], "version": mine["version"]}
+    sends, send = [], redis_py.connection.Connection.send_packed_command
+    monkeypatch.setattr(redis_py.connection.Connection, "send_packed_command",
+                        lambda self, *a, **k: sends.append(1) or send(self, *a, **k))  # fmt: skip
+    first = house.table.post(f"/tables/{table_id}/moves", json=move, headers=house.auth(mover))
+    monkeypatch.undo()
+    assert first.status_code == 200, first.json
+    assert len(sends) == 1, "the commit alone, which counted the move"
+    assert int(house.r.get(keys.rate_limit("moves", mover["id"]))) == 1
+    assert 0 < house.r.pttl(keys.rate_limit("moves", mover["id"])) <= 60_000
+    other, theirs = mover_of(house, table_id, players)
+    house.r.set(keys.rate_limit("moves", other["id"]), 2, px=60_000)  # two moves made already
+    before = house.r.hgetall(keys.table(table_id)), house.r.xlen(keys.table_events(table_id))
+    assert latest.get(table_id)[0] == theirs["version"], "its process has the newest document"
+    over = house.move(other, table_id, theirs["current"]["legal"][0], theirs["version"])
+    assert 1 <= int(assert_problem(over, 429, "rate_limited") and over.headers["Retry-After"]) <= 60
+    assert (house.r.hgetall(keys.table(table_id)),
+            house.r.xlen(keys.table_events(table_id))) == before, "nothing written"  # fmt: skip
+    again = house.table.post(f"/tables/{table_id}/moves", json=move, headers=house.auth(mover))
+    assert again.status_code == 200 and again.json["version"] == first.json["version"]
+    third = house.table.post(f"/tables/{table_id}/moves", json=move, headers=house.auth(mover))
+    assert third.status_code == 200, "a repeat past the limit is answered like the first"
+    assert_problem(house.move(mover, table_id, mine["current"]["legal"][0], theirs["version"]),
+                   429, "rate_limited")  # fmt: skip
+
+
 def test_a_document_that_is_not_the_newest_costs_a_read_not_a_wrong_answer(standalone):
     house = standalone
     table_id, players = start_two_player_game(house)

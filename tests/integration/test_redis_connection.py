@@ -24,9 +24,25 @@ def test_a_standalone_redis_gets_a_plain_client(redis_url):
     assert r.get("k") == "v"  # decoded, as everywhere in the house
 
 
+def test_new_connections_do_not_look_up_the_library_version(redis_url, monkeypatch):
+    """(importlib.metadata, 0.5 ms a connection: the house tells Redis its version once.)"""
+    asked = []
+    monkeypatch.setattr(redis.utils, "get_lib_version", lambda: asked.append(1) or "0")
+    clients = [connection.connect(redis_url), connection.connect(redis_url, max_connections=4),
+               connection.connect_queue(redis_url)]  # fmt: skip
+    for client in clients:
+        made = client.connection_pool.make_connection()
+        made.connect()
+        assert made.driver_info.lib_version == redis.__version__
+        made.disconnect()
+    assert asked == []
+
+
 @pytest.mark.slow
 def test_any_node_of_a_cluster_gets_the_cluster_client(redis_cluster_url, redis_url):
     r = connection.connect(redis_cluster_url, wait_replicas=1, wait_timeout=50)
+    pool = r.get_default_node().redis_connection.connection_pool
+    assert pool.connection_kwargs["driver_info"] is connection.DRIVER["driver_info"]
     assert isinstance(r, RedisCluster) and connection.is_cluster(r)
     assert r.commit_wait is None  # the test cluster has no replicas: nothing to wait for
     r.set("{t:x}", "1")

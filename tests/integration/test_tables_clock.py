@@ -230,10 +230,10 @@ def test_a_commit_that_loses_the_race_leaves_the_due_index_as_the_table_is(house
     reads = [stale]  # the first read is from before the human's move
     load_or_answer = store.load_or_answer
 
-    def read(r, table_id, request_key, guard_key=None):
+    def read(r, table_id, request_key, guard_key=None, limit=None):
         if reads:
-            return None, reads.pop(), None
-        return load_or_answer(r, table_id, request_key, guard_key)
+            return store.FirstRead(None, reads.pop(), None, None)
+        return load_or_answer(r, table_id, request_key, guard_key, limit)
 
     monkeypatch.setattr(store, "load_or_answer", read)
     # The stale read's deadline is overdue: its clock decision loses the compare-and-set
@@ -251,10 +251,10 @@ def test_a_refused_change_whose_clock_decision_loses_the_race_is_judged_afresh(h
     reads = [stale]
     load_or_answer = store.load_or_answer
 
-    def read(r, table_id, request_key, guard_key=None):
+    def read(r, table_id, request_key, guard_key=None, limit=None):
         if reads:
-            return None, reads.pop(), None
-        return load_or_answer(r, table_id, request_key, guard_key)
+            return store.FirstRead(None, reads.pop(), None, None)
+        return load_or_answer(r, table_id, request_key, guard_key, limit)
 
     def refused(doc, pending):
         raise Conflict("not now")
