@@ -56,6 +56,7 @@ export function createBoard(ctx) {
   let legal = [];
   let legalKeys = new Set();
   let root = null;
+  let version = null; // the table's version the board was last drawn from
 
   const me = () => ctx.table.you;
   const mine = () => ctx.table.status === "playing" && ctx.table.current?.to_move === me();
@@ -258,6 +259,18 @@ export function createBoard(ctx) {
 
   function clear() {
     selection = { hand: {}, stacks: [] };
+  }
+
+  // Whether some legal move plays every card of ``pick`` (and maybe more).
+  function heldByLegalMove(pick) {
+    return legal.some((m) => {
+      if (m.type !== "play") return false;
+      const of = pickOf(m);
+      return (
+        Object.entries(pick.hand).every(([kind, n]) => n <= (of.hand[kind] || 0)) &&
+        pick.stacks.every((index) => of.stacks.includes(index))
+      );
+    });
   }
 
   // Every opponent an asteroid may hit is a target button (on the board and the seat chips);
@@ -705,7 +718,10 @@ export function createBoard(ctx) {
       legal = table.current?.legal || [];
       legalKeys = new Set(legal.map(moveKey));
       if (!view) return;
-      if (!mine()) clear();
+      // a pick made on an older view is dropped when the update left no move that plays it
+      const updated = table.version !== version;
+      version = table.version;
+      if (!mine() || (updated && selectedCards().length && !heldByLegalMove(selection))) clear();
       preview = selectedCards().length ? previewOf(selection) : "";
       const phaseNote = !mine()
         ? null

@@ -26,6 +26,8 @@ import { createTurnBar, myTurn } from "./turnbar.js";
 import { clear, h, keepInStrip, showError, toast, typing } from "./ui.js";
 import { createWaitingRoom } from "./waitingroom.js";
 
+const HIDDEN_DRAW_MS = 200; // how soon a table is drawn when the page gets no frames
+
 export function renderTable(root, id, { toLobby }) {
   let table = null;
   let offset = 0; // server clock minus ours, in seconds
@@ -33,6 +35,7 @@ export function renderTable(root, id, { toLobby }) {
   let alive = true;
   let sending = false;
   let drawn = null; // the game as last drawn ({version, no, view}): what moved since
+  let drawing = false; // a drawing of the table is due (drawSoon)
 
   // What the parts read: the table (null once the page left it) and the game's board.
   const frame = {
@@ -127,7 +130,7 @@ export function renderTable(root, id, { toLobby }) {
     } else if (newGame) {
       board.newGame?.();
     }
-    renderAll();
+    drawSoon();
     log.schedule();
     calls.update(table); // the turn's sound among them
     if (moved && (wasMine || !myTurn(table))) sound("card");
@@ -142,7 +145,23 @@ export function renderTable(root, id, { toLobby }) {
   }
 
   // ---------------------------------------------------------------- rendering
+  // The table is drawn once per frame however many answers and events came since: a burst
+  // of updates (a page back from the background, a fast game of computers) is drawn once, not
+  // once each. A hidden page gets no frames, so a timer draws it there.
+  function drawSoon() {
+    if (drawing) return;
+    drawing = true;
+    const draw = () => {
+      if (!drawing) return;
+      drawing = false;
+      if (alive && table) renderAll();
+    };
+    requestAnimationFrame(draw);
+    setTimeout(draw, HIDDEN_DRAW_MS);
+  }
+
   function renderAll() {
+    drawing = false;
     const focused = document.activeElement?.dataset?.key;
     const scene = takeOff(movement());
     bar.render(table);

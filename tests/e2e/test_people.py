@@ -8,6 +8,7 @@ player's page; games too short to be scored say why, on the end screen and in th
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
@@ -243,11 +244,12 @@ def booking(house, token: str, table: str) -> dict:
     """The ledger's booking of the table's first game, once the booking job has booked it."""
     deadline = time.monotonic() + 30
     while True:
-        try:
-            return house.client(token).request("GET", f"/api/ledger/tables/{table}/games/1")
-        except ProblemError:
-            assert time.monotonic() < deadline, "the game was never booked"
-            time.sleep(0.2)
+        with contextlib.suppress(ProblemError):  # (before the game has ended)
+            booked = house.client(token).request("GET", f"/api/ledger/tables/{table}/games/1")
+            if booked["booked"]:  # (202 {"booked": false}: over, its booking on the way)
+                return booked
+        assert time.monotonic() < deadline, "the game was never booked"
+        time.sleep(0.2)
 
 
 def end_rows(page: Page) -> list[str]:

@@ -243,3 +243,66 @@ def test_a_game_with_a_clock_to_the_end_screen(new_page):
     expect(page.locator(".table-screen")).to_have_attribute("data-status", "playing")
     expect(page.get_by_test_id("clock")).to_be_visible()
     assert errors == []
+
+
+# The board alone, in the page: drawn from a table the house answered, a group picked, then
+# drawn again from a later version of the table (as an update brings it).
+DRAW_BOARD = """async ([table]) => {
+  const { createBoard } = await import("/speedlaunch.js");
+  const { t } = await import("/i18n.js");
+  const el = document.createElement("div");
+  el.id = "board-alone";
+  document.body.append(el);
+  let shown = table;
+  const ctx = {
+    get table() { return shown; },
+    send: async () => null, t, seatName: (seat) => `seat ${seat}`,
+    rerender: () => board.render(el, shown), clearHint: () => {}, notify: () => {},
+  };
+  const board = createBoard(ctx);
+  board.render(el, shown);
+  window.drawAgain = (next) => { shown = next; board.render(el, shown); };
+}"""
+
+
+def without_kind(table: dict, kind: str) -> dict:
+    """``table`` one version later, its player to move holding no ``kind`` any more (and no
+    legal move playing one)."""
+    current = dict(table["current"])
+    view = dict(
+        current["view"], hand={k: n for k, n in current["view"]["hand"].items() if k != kind}
+    )
+    legal = [m for m in current["legal"] if kind not in m.get("hand", [])]
+    current.update(view=view, legal=legal, preview=None)
+    return dict(table, version=table["version"] + 1, current=current)
+
+
+@pytest.mark.slow
+def test_a_pick_the_update_left_no_move_for_is_dropped(new_page, house):
+    """A late update (another seat's Turbo play, say) can take the cards a pick was made of
+    while it is still the player's turn: the pick goes, the play button does not stay
+    disabled on a selection nothing can play; a pick the update leaves playable stays."""
+    ann = house.guest(unique_name("Pick"))
+    table_id, bob = house.start_against(ann, "speedlaunch", unique_name("Late"))
+    table = house.call("GET", f"/api/table/tables/{table_id}", ann)
+    if table["current"]["to_move"] != table["you"]:
+        table = house.call("GET", f"/api/table/tables/{table_id}", bob)
+    page = new_page(*SIZES["desktop"])
+    errors = watch_errors(page)
+    page.evaluate(DRAW_BOARD, [table])
+    board = page.locator("#board-alone")
+    group = board.locator("button.group.playable").first
+    kind = group.get_attribute("data-kind")
+    group.click()
+    expect(board.locator("button.group.selected")).to_have_count(1)
+
+    later = dict(table, version=table["version"] + 1)
+    page.evaluate("(next) => window.drawAgain(next)", later)
+    expect(board.locator(f"button.group.selected[data-kind='{kind}']")).to_have_count(1)
+    expect(board.get_by_test_id("clear")).to_be_enabled()
+
+    page.evaluate("(next) => window.drawAgain(next)", without_kind(later, kind))
+    expect(board.get_by_test_id("clear")).to_be_disabled()
+    expect(board.get_by_test_id("play")).to_be_disabled()
+    expect(board.locator("button.group.selected")).to_have_count(0)
+    assert not errors
