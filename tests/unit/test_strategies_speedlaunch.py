@@ -11,7 +11,9 @@ import pytest
 import shared.games.speedlaunch as sl
 from shared.strategies import choose
 from shared.strategies.speedlaunch import lookahead, world
-from shared.strategies.speedlaunch.reflex import reflex
+from shared.strategies.speedlaunch.odds import Odds
+from shared.strategies.speedlaunch.position import fitting
+from shared.strategies.speedlaunch.reflex import cautious, reflex
 from tests.engines.test_speedlaunch import position
 
 PLANNERS = ("normal", "stark")
@@ -162,12 +164,13 @@ def test_a_decision_depends_on_the_seed_alone(strength):
     assert random.getstate() == before
 
 
+@pytest.mark.parametrize("hand", (reflex, cautious))
 @pytest.mark.parametrize("seats", (2, 4))
-def test_the_quick_hand_of_the_play_outs_makes_only_legal_moves(seats):
+def test_the_quick_hands_of_the_play_outs_make_only_legal_moves(seats, hand):
     for seed in SEEDS:
         state = sl.new({"rounds": "everyone"}, seats, seed)
         while (seat := sl.to_move(state)) is not None:
-            move = reflex(state, seat)
+            move = hand(state, seat)
             assert move in sl.legal_moves(state, seat)
             sl.apply(state, seat, move)
 
@@ -189,10 +192,46 @@ def test_the_quick_hand_takes_the_ramp_only_when_nothing_else_is_left():
     assert reflex(state, 0) == {"type": "take"}
 
 
+def test_the_cautious_hand_takes_the_ramp_rather_than_risk_a_blind_card_while_it_holds_cards():
+    state = position(["9 10", "3 5 8"], stacks=[["4 - -"]], ramp=["9", "2"])
+    assert cautious(state, 0) == {"type": "take"}
+    state["hands"][0] = {}
+    assert cautious(state, 0) == {"type": "blind", "stack": 0}
+
+
+def test_the_cautious_hand_sheds_hand_cards_before_open_ones():
+    state = position(["7 10", "3 5 8"], stacks=[["- - 7"]], ramp=["7", "7", "7"])
+    assert cautious(state, 0) == {"type": "play", "hand": ["7"]}
+    state = position(["6 6 9", "3 5 8"], stacks=[["- - 6", "- - 6"]], ramp=["9", "6"])
+    assert cautious(state, 0) == {"type": "play", "hand": ["6", "6"], "stacks": [0]}
+
+
+def test_the_cautious_hand_spends_a_black_hole_before_an_asteroid_and_takes_when_it_pays():
+    state = position(["9 10 AST HOLE", "3 5 8"], ramp=["8", "6"])
+    assert cautious(state, 0) == {"type": "play", "hand": ["HOLE"]}
+    state = position(["2 7 7 7 9 9 9", "3 5 8"], ramp=["9", "7"])
+    assert cautious(state, 0) == {"type": "take"}  # three kinds to shed, then 2s alone
+
+
+def test_stark_plays_out_the_cautious_hand_normal_the_quick_one():
+    assert lookahead.STARK.hand is cautious and lookahead.NORMAL.hand is reflex
+
+
+def test_stark_reckons_that_a_stuck_player_with_cards_takes_rather_than_risk_its_blind_card():
+    view = sl.view(position(["9 10", "3 5 8"], stacks=[[], ["4 - -"]], ramp=["9"]), 0)
+    seen, counted = view["players"][1], Odds.counted(view)
+    risky = Odds(counted.pool)  # a player who may risk its blind card instead
+    nothing_fits = 1.0 - counted.at_least(fitting(2), seen["hand"], 1)
+    assert counted.answer(seen, 2, 1)[0] == pytest.approx(nothing_fits)
+    assert risky.answer(seen, 2, 1)[0] < nothing_fits
+    emptied = {**seen, "hand": 0}  # nothing else left: it risks the blind card
+    assert counted.answer(emptied, 2, 1)[0] == pytest.approx(1.0 - counted.chance(fitting(2)))
+
+
 def test_a_play_out_is_worth_more_the_more_cards_the_seat_ends_ahead():
     def worth(hands: list[str], ramp: list[str], move: dict) -> float:
         state = position(hands, ramp=ramp)
-        return lookahead._play_out(state, 0, move, lookahead.STARK.margin)[0]
+        return lookahead._play_out(state, 0, move, lookahead.STARK.margin, reflex)[0]
 
     last_nine = {"type": "play", "hand": ["9"]}
     clear_win = worth(["9", "3 5 8 9 9"], ["9"], last_nine)

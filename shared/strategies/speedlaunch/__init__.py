@@ -6,7 +6,7 @@ two out in a few worlds dealt from its view (see ``lookahead``): with its small 
 only overrules the judge near a round's end, where play-outs are short. stark weighs the
 moves against the card count of its view, with a steadier hand, and plays its best four out
 to the round's end in many more worlds, keeping the one that wins most (heads-up, counting
-the lead in cards too).
+the lead in cards too); it reckons every player cautious (see ``reflex.cautious``).
 """
 
 from __future__ import annotations

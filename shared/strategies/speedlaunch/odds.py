@@ -5,7 +5,9 @@ the cards it cannot see (``Odds.counted``): burned and face-up cards are gone fr
 and so are the cards each opponent was seen to take into its hand ("known" in the view), for
 they lie in that hand. Whether a player can answer is still reckoned as if its whole hand were
 drawn from that pool: taking its known cards as certain answers made stark weaker (see
-docs/bots/speedlaunch.md); the worlds of the look-ahead deal them to it instead.
+docs/bots/speedlaunch.md); the worlds of the look-ahead deal them to it instead. stark also
+reckons its opponents cautious: stuck, a player takes the ramp rather than risk its blind card
+while it has other cards (as the play-outs' ``cautious`` hand does).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ MEMO = 100_000  # answers remembered (the whole deck's odds are shared by every 
 
 
 class Odds:
-    def __init__(self, pool: dict[str, int]):
+    def __init__(self, pool: dict[str, int], cautious: bool = False):
         self.pool = pool
         self.size = sum(pool.values())
+        self.cautious = cautious  # a stuck player risks its blind card only with nothing else
         self.memo: dict[tuple, float] = {}
 
     @classmethod
@@ -31,7 +34,7 @@ class Odds:
 
     @classmethod
     def counted(cls, view: dict) -> Odds:
-        return cls(unplaced(view))
+        return cls(unplaced(view), cautious=True)
 
     def count(self, kinds) -> int:
         return sum(self.pool.get(kind, 0) for kind in kinds)
@@ -81,7 +84,8 @@ class Odds:
         if not any(card in fits for card in opens):
             stuck = 1.0 - self.at_least(fits, player["hand"], 1)
             blinds = zip(player["open"], player["face_down"], strict=True)
-            if any(card is None and down == 1 for card, down in blinds):
+            risks = not self.cautious or not (player["hand"] or opens)
+            if risks and any(card is None and down == 1 for card, down in blinds):
                 stuck *= 1.0 - self.chance(fits)  # they may risk a blind card instead
         igniters = (str(top), SAT)
         missing = FOUR - lamps - sum(card in igniters for card in opens)
