@@ -56,14 +56,14 @@ def cautious(state: dict, seat: int) -> dict:
     top, lamps = ramp.top(state)
     follow = state["phase"] == FOLLOW
     if top is not None and lamps == FOUR - 1 and (str(top) in hand or str(top) in opens):
-        return _hand_first(hand, opens, str(top), 1)
+        return _group(hand, opens, str(top), 1, hand_first=True)
     if not follow and state["ramp"] and _take_pays(hand, state["ramp"]):
         return {"type": "take"}
     for token, value in HIGH_FIRST:
         if (token in hand or token in opens) and (
             top is None or value == top or (value < top and not follow)
         ):
-            return _hand_first(hand, opens, token, ramp.room(top, lamps, value))
+            return _group(hand, opens, token, ramp.room(top, lamps, value), hand_first=True)
     if not follow:
         for token in (HOLE, AST):
             if token in hand or token in opens:
@@ -72,7 +72,7 @@ def cautious(state: dict, seat: int) -> dict:
                     move["target"] = _target(state, seat)
                 return move
     if SAT in hand or SAT in opens:
-        return _hand_first(hand, opens, SAT, ramp.room(top, lamps, None))
+        return _group(hand, opens, SAT, ramp.room(top, lamps, None), hand_first=True)
     if follow:
         return {"type": "end"}
     blinds = blind_stacks(state, seat)
@@ -119,23 +119,15 @@ def _stuck(state: dict, seat: int, hand: dict, opens: dict) -> dict:
     return {"type": "take"}
 
 
-def _group(hand: dict, opens: dict, token: str, room: int) -> dict:
+def _group(hand: dict, opens: dict, token: str, room: int, hand_first: bool = False) -> dict:
     """Up to ``room`` cards of ``token``: open stack cards first (they uncover more), then
-    hand cards."""
-    stacks = opens.get(token, [])[:room]
-    taken = min(hand.get(token, 0), room - len(stacks))
-    move: dict = {"type": "play"}
-    if taken:
-        move["hand"] = [token] * taken
-    if stacks:
-        move["stacks"] = stacks
-    return move
-
-
-def _hand_first(hand: dict, opens: dict, token: str, room: int) -> dict:
-    """Up to ``room`` cards of ``token``: hand cards first, then open stack cards."""
-    taken = min(hand.get(token, 0), room)
-    stacks = opens.get(token, [])[: room - taken]
+    hand cards; or, ``hand_first``, the other way round."""
+    if hand_first:
+        taken = min(hand.get(token, 0), room)
+        stacks = opens.get(token, [])[: room - taken]
+    else:
+        stacks = opens.get(token, [])[:room]
+        taken = min(hand.get(token, 0), room - len(stacks))
     move: dict = {"type": "play"}
     if taken:
         move["hand"] = [token] * taken
