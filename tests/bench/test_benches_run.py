@@ -32,14 +32,30 @@ SMALL = {
 def test_every_bench_is_listed_here():
     needs_a_peer = {"moves_peers.py", "speedone_peers.py"}  # their peers install from npm/pip
     helpers = {"postgres.py"}  # (moves_peers.py's PostgreSQL, not a bench)
-    assert {p.name for p in (ROOT / "bench").glob("*.py")} == set(SMALL) | needs_a_peer | helpers
+    own_test = {"paired.py"}  # (two commands: test_paired_games_are_compared_game_by_game)
+    benches = set(SMALL) | needs_a_peer | helpers | own_test
+    assert {p.name for p in (ROOT / "bench").glob("*.py")} == benches
 
 
-@pytest.mark.parametrize("bench", sorted(SMALL))
-def test_the_bench_runs_to_its_end(bench):
-    ran = subprocess.run([sys.executable, f"bench/{bench}", *SMALL[bench]], cwd=ROOT,
+def run_bench(bench: str, *args: str) -> str:
+    """The bench run to its end with ``args``; what it printed."""
+    ran = subprocess.run([sys.executable, f"bench/{bench}", *args], cwd=ROOT,
                          capture_output=True, text=True, timeout=200)  # fmt: skip
     out = ran.stdout + ran.stderr
     assert ran.returncode == 0, out[-3000:]
     assert "Traceback" not in out and " failed with " not in out, out[-3000:]
     assert ran.stdout.strip(), "no figures printed"
+    return ran.stdout
+
+
+@pytest.mark.parametrize("bench", sorted(SMALL))
+def test_the_bench_runs_to_its_end(bench):
+    run_bench(bench, *SMALL[bench])
+
+
+def test_paired_games_are_compared_game_by_game(tmp_path):
+    games = tmp_path / "games.json"
+    run_bench("paired.py", "run", "--out", str(games), "--game", "speedtower", "--games", "2",
+              "--four", "1")  # fmt: skip
+    compared = run_bench("paired.py", "compare", str(games), str(games))
+    assert "2 seats, 2 games" in compared and "only before 0, only after 0" in compared
