@@ -26,9 +26,6 @@ import { createTurnBar, myTurn } from "./turnbar.js";
 import { clear, h, keepInStrip, showError, toast, typing } from "./ui.js";
 import { createWaitingRoom } from "./waitingroom.js";
 
-const FRAME_MS = 16; // a frame at 60 Hz
-const HIDDEN_DRAW_MS = 200; // how soon a table is drawn when the page gets no frames
-
 export function renderTable(root, id, { toLobby }) {
   let table = null;
   let offset = 0; // server clock minus ours, in seconds
@@ -36,8 +33,6 @@ export function renderTable(root, id, { toLobby }) {
   let alive = true;
   let sending = false;
   let drawn = null; // the game as last drawn ({version, no, view}): what moved since
-  let drawing = false; // a drawing of the table is due at the next frame (drawSoon)
-  let drawnAt = Number.NEGATIVE_INFINITY; // when the last drawing ended (performance.now())
 
   // What the parts read: the table (null once the page left it) and the game's board.
   const frame = {
@@ -132,7 +127,7 @@ export function renderTable(root, id, { toLobby }) {
     } else if (newGame) {
       board.newGame?.();
     }
-    drawSoon();
+    renderAll();
     log.schedule();
     calls.update(table); // the turn's sound among them
     if (moved && (wasMine || !myTurn(table))) sound("card");
@@ -147,29 +142,7 @@ export function renderTable(root, id, { toLobby }) {
   }
 
   // ---------------------------------------------------------------- rendering
-  // A newer table is drawn at once, unless the last drawing ended less than a frame ago: then
-  // it is drawn at the next frame, with whatever else came meanwhile. So a single update (the
-  // player's own move, each movement with it) is drawn as it comes, and a burst (a page back
-  // from the background, a fast game of computers) once a frame, not once an update. A hidden
-  // page gets no frames, so a timer draws it there.
-  function drawSoon() {
-    if (drawing) return;
-    if (performance.now() - drawnAt >= FRAME_MS) {
-      renderAll();
-      return;
-    }
-    drawing = true;
-    const draw = () => {
-      if (!drawing) return;
-      drawing = false;
-      if (alive && table) renderAll();
-    };
-    requestAnimationFrame(draw);
-    setTimeout(draw, HIDDEN_DRAW_MS);
-  }
-
   function renderAll() {
-    drawing = false;
     const focused = document.activeElement?.dataset?.key;
     const scene = takeOff(movement());
     bar.render(table);
@@ -197,7 +170,6 @@ export function renderTable(root, id, { toLobby }) {
     keepInStrip(boardBox.querySelector(".opponents"), boardBox.querySelector(".opponent.turn"));
     land(scene);
     tick();
-    drawnAt = performance.now();
   }
 
   // What moved since the game was drawn last (the board's plan for motion.js): only for a
