@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import (
+    BOOKED_MS,
     SIZES,
     browser_token,
     end_screen,
@@ -35,7 +36,7 @@ def test_speedlaunch_end_screen_with_points_taler_and_rounds(new_page, house, si
     expect(end.locator("table.result tbody tr")).to_have_count(2)
     expect(end.locator("table.result thead")).to_contain_text("Punkte")
     expect(end.locator("table.result thead")).to_contain_text("Taler")
-    expect(end.get_by_test_id("end-points")).to_have_count(2)
+    expect(end.get_by_test_id("end-points")).to_have_count(2, timeout=BOOKED_MS)
     talers = end.get_by_test_id("end-taler").all_inner_texts()
     assert sorted(talers) in (["+10", "-10"], ["0", "0"]), talers  # the pot, or a shared place
     rounds = end.get_by_test_id("end-rounds")

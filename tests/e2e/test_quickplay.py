@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import browser_token, end_screen, sign_in, unique_name
+from tests.e2e.helpers import BOOKED_MS, browser_token, end_screen, sign_in, unique_name
 
 
 @pytest.mark.timeout(240)
@@ -45,7 +45,9 @@ def test_two_players_meet_by_quick_play_and_see_their_ratings(new_page, house):
     ann.get_by_test_id("leave").click()
     ann.get_by_test_id("leave-confirm").click()
     end_screen(bob)
-    expect(bob.get_by_test_id("end-rating").first).to_have_text(re.compile(r"^Rating \+\d+$"))
+    expect(bob.get_by_test_id("end-rating").first).to_have_text(
+        re.compile(r"^Rating \+\d+$"), timeout=BOOKED_MS
+    )
     assert re.fullmatch(
         r"Rating \d+\? \(\+\d+\)",
         bob.get_by_test_id("end-rating").first.get_attribute("aria-label"),
