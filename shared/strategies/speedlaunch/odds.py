@@ -13,6 +13,7 @@ while it has other cards (as the play-outs' ``cautious`` hand does).
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 from shared.games.speedlaunch.cards import COUNTDOWN, SAT, TOTAL
 from shared.strategies.speedlaunch.position import FOUR, fitting
@@ -26,7 +27,7 @@ class Odds:
         self.pool = pool
         self.size = sum(pool.values())
         self.cautious = cautious  # a stuck player risks its blind card only with nothing else
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple, Any] = {}  # a float, or answer's (float, float)
 
     @classmethod
     def prior(cls) -> Odds:

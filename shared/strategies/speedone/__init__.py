@@ -34,7 +34,7 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
     if strength == "leicht":
         if one and rng.random() >= FORGET_ONE:
             return one
-        return rng.choice(plays) if plays else draw or one
+        return rng.choice(plays) if plays else draw or one or legal[0]
     if one:
         return one
     if not plays:

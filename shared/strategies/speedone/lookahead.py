@@ -142,9 +142,9 @@ def value(state: dict, me: int) -> float:
         won = WIN if any(not hands[seat] for seat in ours) else -WIN
         return won + (sum(gains[seat] for seat in ours) - best_other) / POINT_SCALE
     odds = out_first(state, ours, rivals)
-    theirs = sum(hand_points(hands[seat]) for seat in rivals)
+    at_stake = sum(hand_points(hands[seat]) for seat in rivals)
     mine = sum(hand_points(hands[seat]) for seat in ours)
-    return WIN * (2 * odds - 1) + (odds * theirs - (1 - odds) * mine) / POINT_SCALE
+    return WIN * (2 * odds - 1) + (odds * at_stake - (1 - odds) * mine) / POINT_SCALE
 
 
 def round_gains(state: dict) -> list[int]:

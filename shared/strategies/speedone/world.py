@@ -71,9 +71,9 @@ def _deal(pool: list[str], size: int, bounds: dict[str, int]) -> list[str]:
     """Take ``size`` cards off ``pool`` (shuffled), skipping cards over ``bounds``; if the
     bounds cannot all be met, the last cards are taken regardless."""
     if not bounds:
-        hand = pool[-size:]
+        top = pool[-size:]
         del pool[-size:]
-        return hand
+        return top
     hand: list[str] = []
     taken = dict.fromkeys(bounds, 0)
     index = len(pool) - 1

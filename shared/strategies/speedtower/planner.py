@@ -182,12 +182,15 @@ def anywhere(position: Position, fresh: int) -> float:
     card on when the towers stand at heights nobody can foresee (each height as likely, the
     towers taken one by one). Holding the floors just below the stock card pays most."""
     target = position.stock
+    if target is None:  # no open stock card left to bring on
+        return 0.0
     if target == CRANE:
         return 1.0
     held = position.hand + position.reserve()
     have = _mask(held)
     cranes = held.count(CRANE)
-    one = sum(reach(fresh, max(0, (path & ~have).bit_count() - cranes)) for path in _PATHS[target])
+    missing = ((path & ~have).bit_count() - cranes for path in _PATHS[target])
+    one = sum((reach(fresh, max(0, floors)) for floors in missing), 0.0)
     return 1.0 - (1.0 - one / TOP_FLOOR) ** len(position.towers)
 
 
@@ -203,7 +206,7 @@ def _path(height: int, target: int) -> int:
     """The floors a tower of ``height`` needs before ``target`` fits (round past 12 if need
     be), as a bit mask."""
     if height < target:
-        floors = range(height + 1, target)
+        floors = [*range(height + 1, target)]
     else:
         floors = [*range(height + 1, TOP_FLOOR + 1), *range(1, target)]
     return sum(1 << floor for floor in set(floors))

@@ -73,9 +73,9 @@ class Position(NamedTuple):
         for i, value in enumerate(hand):
             if i and hand[i - 1] == value:
                 continue
-            rest = hand[:i] + hand[i + 1 :]
+            kept = hand[:i] + hand[i + 1 :]
             for t in cranes if value == CRANE else _fitting(wanted, value):
-                yield ("hand", value, t), Position(rest, piles, _raised(towers, t), stock)
+                yield ("hand", value, t), Position(kept, piles, _raised(towers, t), stock)
         for k, pile in enumerate(piles):
             if pile:
                 rest = piles[:k] + (pile[:-1],) + piles[k + 1 :]
