@@ -260,8 +260,10 @@ def check_uno(peer: str, count: int, seed: int) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=GAMES_HEADS_UP, help="heads-up games per cell")
-    parser.add_argument("--four", type=int, default=GAMES_FOUR, help="4-seat games per side and cell")
+    parser.add_argument("--games", type=int, default=GAMES_HEADS_UP,
+                        help="heads-up games per cell")  # fmt: skip
+    parser.add_argument("--four", type=int, default=GAMES_FOUR,
+                        help="4-seat games per side and cell")  # fmt: skip
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--strength", action="append", choices=STRENGTHS)
     parser.add_argument("--seed", type=int, default=random.SystemRandom().randrange(10**9))
