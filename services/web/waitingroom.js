@@ -11,8 +11,9 @@ import { clear, h, showError, toast } from "./ui.js";
 
 /** The waiting room of table `id`; `accept` takes the table the house answers. */
 export function createWaitingRoom(id, { accept, refresh, seated }) {
-  // one field for the whole visit: a name being typed survives the room's redrawing
-  const inviteName = h("input", { id: "invite-name", maxlength: 20 });
+  // one field for the whole visit: a name being typed survives the room's redrawing, and its
+  // focus too (table.js puts it back on the element of the same data-key)
+  const inviteName = h("input", { id: "invite-name", maxlength: 20, "data-key": "invite-name" });
 
   // Whoever opened the table's link sits down with one click (the first free seat).
   async function takeSeat() {

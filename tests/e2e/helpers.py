@@ -26,6 +26,7 @@ AFTER_BURST_MS = 150_000
 BOOKED_MS = 60_000
 SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 MOVED = "v => document.querySelector('.table-screen')?.dataset.version !== v"
+DRAWN = "v => Number(document.querySelector('.table-screen')?.dataset.version) >= v"
 # Where the screenshot tests write: a scratch folder, or docs/screenshots under
 # `make screenshots` (SCREENSHOTS_DIR), so a test run leaves the tree as it was.
 SHOTS = Path(os.environ.get("SCREENSHOTS_DIR") or Path(tempfile.gettempdir()) / "speedgamez-shots")

@@ -8,7 +8,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import (
+    AFTER_BURST_MS,
     BOOKED_MS,
+    DRAWN,
     SIZES,
     browser_token,
     end_screen,
@@ -70,7 +72,9 @@ def test_speedone_rounds_survive_a_reload_and_reach_the_end_screen(new_page, hou
     def one_round(doc):
         return len(doc["current"]["view"]["round_history"]) >= 1
 
-    house.play_seats([me, dan], table, until=one_round)
+    doc = house.play_seats([me, dan], table, until=one_round)
+    # the page draws each update of the burst first: the reload comes once it has caught up
+    page.wait_for_function(DRAWN, arg=doc["version"], timeout=AFTER_BURST_MS)
     page.reload()  # the scores per round come from the view, not from this browser's memory
     scores = page.locator("details.scores")
     if not scores.get_attribute("open"):

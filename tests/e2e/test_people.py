@@ -330,3 +330,24 @@ def test_leavers_are_placed_last_and_short_games_say_why(new_page, house):
     short = ann.locator(".balance tr[data-game=speedtower]").get_by_test_id("balance-short")
     expect(short).to_have_text(f"{unscored} nicht gewertet (unter 90 s)")
     ann.screenshot(path="/tmp/balance-short.png")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_name_being_typed_for_an_invitation_keeps_its_place_when_someone_sits_down(
+    new_page, house
+):
+    """The waiting room is drawn again at every change of the table: the invitation's field
+    keeps its text and its focus, so the next key goes on where the player was typing."""
+    page, _ = guest_page(new_page, "Ann")
+    open_table(page, "speedone", seats=4, solo=False,
+               **{"set-fill": "empty", "set-humans": True})  # fmt: skip
+    field = page.locator("#invite-name")
+    field.click()
+    page.keyboard.type("Bru")
+    bruno = unique_name("Bruno")
+    house.join(house.guest(bruno), table_of(page))
+    expect(page.locator(".room-seat").nth(1)).to_contain_text(bruno)
+    page.keyboard.type("no")
+    expect(field).to_be_focused()
+    expect(field).to_have_value("Bruno")
