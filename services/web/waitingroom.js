@@ -11,9 +11,12 @@ import { clear, h, showError, toast } from "./ui.js";
 
 /** The waiting room of table `id`; `accept` takes the table the house answers. */
 export function createWaitingRoom(id, { accept, refresh, seated }) {
-  // one field for the whole visit: a name being typed survives the room's redrawing, and its
-  // focus too (table.js puts it back on the element of the same data-key)
-  const inviteName = h("input", { id: "invite-name", maxlength: 20, "data-key": "invite-name" });
+  // One field for the whole visit: a name being typed survives the room's redrawing (and its
+  // focus: render puts it back on a kept element).
+  const inviteName = h("input", { id: "invite-name", maxlength: 20 });
+  // The opener's controls, kept while the table's options and settings are what they show:
+  // a change not saved yet, and the panel open, survive someone sitting down.
+  let opener = { shown: "", parts: [] };
 
   // Whoever opened the table's link sits down with one click (the first free seat).
   async function takeSeat() {
@@ -98,6 +101,12 @@ export function createWaitingRoom(id, { accept, refresh, seated }) {
 
   // The opener's part: the game's options and the table's settings, and the start.
   function openerParts(table) {
+    const shown = JSON.stringify([table.game, table.options, table.settings, table.seats.length]);
+    if (opener.shown !== shown) opener = { shown, parts: makeOpenerParts(table) };
+    return opener.parts;
+  }
+
+  function makeOpenerParts(table) {
     const options = optionControls(table.game, table.options, table.seats.length);
     const settings = settingControls(table.settings);
     const save = async (e) => {
@@ -130,6 +139,8 @@ export function createWaitingRoom(id, { accept, refresh, seated }) {
   }
 
   function render(el, table) {
+    // (taken first: building the parts below moves kept elements out of the page)
+    const focused = el.contains(document.activeElement) ? document.activeElement : null;
     const parts = [
       h("h2", {}, t("room.title", { id: table.id })),
       h("p.muted", {}, t("room.opener", { name: table.opener || "?" })),
@@ -163,6 +174,7 @@ export function createWaitingRoom(id, { accept, refresh, seated }) {
     ];
     if (table.you_open) parts.push(...openerParts(table));
     clear(el, h("section.room.panel", {}, parts));
+    if (focused?.isConnected) focused.focus(); // an element kept across the drawing
   }
 
   return { render };

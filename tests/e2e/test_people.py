@@ -351,3 +351,27 @@ def test_a_name_being_typed_for_an_invitation_keeps_its_place_when_someone_sits_
     page.keyboard.type("no")
     expect(field).to_be_focused()
     expect(field).to_have_value("Bruno")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_the_openers_settings_not_saved_yet_stay_when_someone_sits_down(new_page, house):
+    """The opener's settings panel, open with a change not saved yet, stays open and changed
+    while the room is drawn again for a player who sits down; saved, the change holds."""
+    page, _ = guest_page(new_page, "Ann")
+    open_table(page, "speedone", seats=4, solo=False,
+               **{"set-clock": 120, "set-fill": "empty", "set-humans": True})  # fmt: skip
+    panel = page.locator("details.room-settings")
+    panel.locator("summary").click()
+    panel.locator("#set-clock").select_option("60")
+    bruno = unique_name("Bruno")
+    house.join(house.guest(bruno), table_of(page))
+    expect(page.locator(".room-seat").nth(1)).to_contain_text(bruno)
+    expect(panel).to_have_attribute("open", "")
+    expect(panel.locator("#set-clock")).to_have_value("60")
+    panel.get_by_role("button", name="Übernehmen").click()
+    token, table = browser_token(page), table_of(page)
+    deadline = time.monotonic() + 15
+    while house.client(token).table(table).raw["settings"]["clock"] != 60:
+        assert time.monotonic() < deadline, "the clock of 60 s was not saved"
+        time.sleep(0.1)
