@@ -55,8 +55,8 @@ HEADER = (
 )
 HOUSE, REF = "house", "reference"
 # Games per cell: enough that a true rate a few points over a target shows at the interval's
-# bound (at 600 games a Wilson interval is about ±3.3 points wide near 75 %; at 150, ±7.5 near
-# 45 %).
+# bound (at 600 games a 95 % interval is about ±3.2 points wide near 80 %; at 150, ±8 near
+# 45 %; docs/bots.md).
 GAMES_HEADS_UP, GAMES_FOUR = 600, 150
 
 
