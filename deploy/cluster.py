@@ -69,6 +69,7 @@ STABLE_AFTER = 30.0  # seconds a process must run before its restart delay reset
 POLL = 0.2
 REDIS_MODES = ("single", "cluster")
 CLUSTER_PRIMARIES, CLUSTER_REPLICAS = 3, 1
+MOVABLE, MOVES = ("web", "metrics"), 3  # children given another port if theirs is taken
 
 
 def var_dir() -> Path:
@@ -110,6 +111,11 @@ def alive(pid: int | None) -> bool:
 def kill_group(pid: int, sig: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, sig)
+
+
+def port_taken(child: Child) -> bool:
+    """Whether another process holds the port of a child that may move (see Supervisor.move)."""
+    return child.kind in MOVABLE and child.port is not None and not port_is_free(child.port)
 
 
 # --- rendering nginx ---------------------------------------------------------------------
@@ -230,11 +236,9 @@ class Supervisor:
 
             base["SECRET_KEY"] = local_secret_key(self.var / "secret_key")
         instances = int(os.environ.get("CLUSTER_INSTANCES", "2"))
-        upstreams: dict[str, list[int]] = {}
         for service, app in APPS.items():
             for number in range(1, instances + 1):
                 name, port = f"{service}-{number}", free_port()
-                upstreams.setdefault(service, []).append(port)
                 env = dict(base, SERVICE=service, INSTANCE=f"speedgamez-{name}",
                            BIND=f"127.0.0.1:{port}",
                            GUNICORN_PIDFILE=str(self.run_dir / f"{name}.pid"),
@@ -263,11 +267,30 @@ class Supervisor:
         if nginx is None:
             raise SystemExit("nginx is missing: `make cluster` installs Debian's package")
         prefix = self.var / "nginx"
-        user = self.var.owner() if os.geteuid() == 0 else None
-        conf = render_nginx(prefix, self.port, upstreams, user)
+        conf = self.write_edge_config()
         argv = [nginx, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "logs" / "error.log")]
         self.children.append(Child("nginx", "edge", argv, base, self.port,
                                    f"http://127.0.0.1:{self.port}/healthz"))  # fmt: skip
+
+    def write_edge_config(self) -> Path:
+        """nginx's configuration, its upstreams the web instances' ports as they are now."""
+        upstreams: dict[str, list[int]] = {}
+        for child in self.children:
+            if child.kind == "web":
+                upstreams.setdefault(child.env["SERVICE"], []).append(child.port)
+        user = self.var.owner() if os.geteuid() == 0 else None
+        return render_nginx(self.var / "nginx", self.port, upstreams, user)
+
+    def move(self, child: Child) -> None:
+        """Give a child another port. Ports are drawn when the cluster is planned; another
+        process on the machine may bind one before the child does."""
+        port = free_port()
+        old, new = f"127.0.0.1:{child.port}", f"127.0.0.1:{port}"
+        self.log(f"{child.name}: {old} was taken by another process; it listens on {new}")
+        child.argv = [new if part == old else part for part in child.argv]
+        child.env = {key: new if value == old else value for key, value in child.env.items()}
+        child.health = child.health and child.health.replace(old, new)
+        child.port = port
 
     def plan_redis_cluster(self) -> None:
         """Six cluster nodes (the ports of the last run when its folder is still there, so its
@@ -324,9 +347,18 @@ class Supervisor:
             log.close()
 
     def wait_ready(self, children: list[Child], timeout: float = 60.0) -> None:
+        """Wait until each child answers its health URL. A web instance or the exporter whose
+        port another process took meanwhile is moved to another port (a few times at most)
+        and started again; nginx's configuration is written after the instances are ready."""
         deadline = time.monotonic() + timeout
         for child in children:
+            moves = 0
             while child.health and not http_ok(child.health):
+                if child.exited() and moves < MOVES and port_taken(child):
+                    moves += 1
+                    self.move(child)
+                    self.launch(child)
+                    continue
                 if child.exited():
                     raise RuntimeError(f"{child.name} exited while starting; see its log in "
                                        f"{self.logs}")  # fmt: skip
@@ -358,6 +390,8 @@ class Supervisor:
         order = ("redis", "web", "worker", "metrics", "edge")
         for kind in order:
             group = [c for c in self.children if c.kind == kind]
+            if kind == "edge":
+                self.write_edge_config()
             for child in group:
                 self.launch(child)
             if kind == "redis" and self.redis_cluster is not None:
