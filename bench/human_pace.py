@@ -57,6 +57,7 @@ LIMIT_MS = 100.0
 # Each player opens one table after another (a finished game is replaced): no quota on the
 # tables a player holds. Every other limit stays as the house is configured.
 SETUP = {"QUOTA_TABLES": "0"}
+SET_UP = "streams open and started"  # what the load client logs once its tables are set up
 
 
 def start_target(name: str):
@@ -114,10 +115,15 @@ def measure(target, tables: int, args, empty_redis: int) -> dict:
         json.dump(tokens, handle)
     pids = house_pids(target)
     folder = Path(args.json).parent if args.json else Path(tempfile.gettempdir())
+    folder.mkdir(parents=True, exist_ok=True)
     flame = folder / f"human_pace_N{tables}.svg"
-    if args.profile:
-        wait = args.setup_guess + args.warmup + args.duration / 2 - args.profile / 2
-        threading.Timer(wait, profile, (pids, args.profile, flame)).start()
+
+    def on_log(line: str) -> None:
+        """The client's tables are set up: profile the middle of the window that follows."""
+        if args.profile and SET_UP in line:
+            wait = args.warmup + args.duration / 2 - args.profile / 2
+            threading.Timer(max(0.0, wait), profile, (pids, args.profile, flame)).start()
+
     try:
         result = run_node(
             [NODE, str(HOUSE_CLIENT), "--server", f"http://{target.host}:{target.port}",
@@ -127,6 +133,7 @@ def measure(target, tables: int, args, empty_redis: int) -> dict:
              "--server-pids", ",".join(f"{g}:{p}" for g, p in pids)],
             ROOT,
             timeout=120 + tables * 0.6 + args.duration + args.warmup,
+            on_log=on_log,
         )  # fmt: skip
         memory = rss_mb(pids)
         redis_used = redis_memory(target)
@@ -187,9 +194,6 @@ def main() -> int:
     parser.add_argument("--think", default="2,6", help="a seat's thinking time, min,max s")
     parser.add_argument("--reconnects-per-minute", type=float, default=0.01)
     parser.add_argument("--profile", type=float, default=0, help="py-spy seconds per N")
-    parser.add_argument(
-        "--setup-guess", type=float, default=60, help="seconds the setup takes (for --profile)"
-    )
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args()
     if shutil.which(NODE) is None:

@@ -54,6 +54,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -198,18 +199,41 @@ def start_target(name: str):
 
 
 # --- one measurement ------------------------------------------------------------------------
-def run_node(argv: list[str], cwd: Path, timeout: float) -> dict:
-    try:
-        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"failed": f"no answer in {timeout:.0f} s"}
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    if done.returncode != 0 or not lines:
-        errors = [line for line in done.stderr.splitlines() if "failed" in line or "Error" in line]
-        tail = " / ".join((errors or done.stderr.strip().splitlines())[:2])
-        return {"failed": f"exit {done.returncode}: {tail}"}
+def run_node(argv: list[str], cwd: Path, timeout: float, on_log=None) -> dict:
+    """Run a Node load client; its last JSON line on stdout is the result. ``on_log`` is
+    called with each line it logs (stderr) as it comes."""
+    logged: list[str] = []
+    printed: list[str] = []
+    with subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as child:  # fmt: skip
+
+        def read_log() -> None:
+            for line in child.stderr:
+                logged.append(line.rstrip("\n"))
+                if on_log:
+                    on_log(line)
+
+        readers = [
+            threading.Thread(target=read_log, daemon=True),
+            threading.Thread(target=lambda: printed.extend(child.stdout), daemon=True),
+        ]
+        for reader in readers:
+            reader.start()
+        try:
+            child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            return {"failed": f"no answer in {timeout:.0f} s"}
+        for reader in readers:
+            reader.join(timeout=5)
+    stdout = "".join(printed)
+    lines = [line for line in stdout.splitlines() if line.startswith("{")]
+    if child.returncode != 0 or not lines:
+        errors = [line for line in logged if "failed" in line or "Error" in line]
+        tail = " / ".join((errors or [line for line in logged if line.strip()])[:2])
+        return {"failed": f"exit {child.returncode}: {tail}"}
     result = json.loads(lines[-1])
-    result["log"] = [line for line in done.stderr.splitlines() if "stalled" in line][:3]
+    result["log"] = [line for line in logged if "stalled" in line][:3]
     return result
 
 
