@@ -101,6 +101,19 @@ def test_stark_builds_nothing_that_sets_the_next_player_up():
     assert 4 not in needs(state)
 
 
+@pytest.mark.parametrize("seats", [2, 4])
+def test_stark_spares_the_others_a_set_up_heads_up_more_than_among_four(seats):
+    """Its last card, a 3, would empty its hand (five fresh cards) and raise a tower to where
+    the others' stock cards (4) go on. Heads-up that hands the one rival the race: it stores
+    the 3. Among three others, who set each other up anyway, it builds it and draws."""
+    state = site(["3"], "8", [2, 6, 6, 6], opponent_stock="4", seats=seats)
+    play_turn(state, "stark")
+    if seats == 2:
+        assert 4 not in needs(state) and state["storage"][0] != [[], [], [], []]
+    else:
+        assert 4 in needs(state) and len(state["hands"][0]) == 4  # five drawn, one stored
+
+
 def test_stark_builds_its_stock_card_even_where_it_sets_players_up():
     state = site(["2", "3", "9", "10", "11"], "5", [4, 6, 6, 6], opponent_stock="6", seats=4)
     state["stocks"][0][:0] = ["12"] * 4  # every opponent leads by four stock cards

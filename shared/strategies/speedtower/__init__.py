@@ -4,7 +4,7 @@ leicht builds its stock card when it fits, otherwise builds or stores at random;
 searches the best chains of builds, leaves no tower where the others' stock cards go on, and
 stores tidily; stark does the same, puts its own stock
 card before everything, spends cranes wherever they bring it on, and weighs what each
-tower's height hands the next players.
+tower's height hands the next players (among three or more, less than heads-up).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 
 from shared.strategies.speedtower.planner import Foresight, Planner
 from shared.strategies.speedtower.position import TOWERS, Position, card, hidden
-from shared.strategies.speedtower.setups import risks
+from shared.strategies.speedtower.setups import risks, stark_gift
 
 LOOSE_BUILD = 0.5  # how often leicht builds a card that fits before storing
 
@@ -22,7 +22,10 @@ def choose(view: dict, legal: list[dict], strength: str, rng: random.Random) -> 
     if strength == "leicht":
         return _loose(legal, rng)
     position = Position.of(view)
-    planner = Foresight(risks(view), hidden(view)) if strength == "stark" else Planner(risks(view))
+    if strength == "stark":
+        planner: Planner = Foresight(risks(view, stark_gift(view)), hidden(view))
+    else:
+        planner = Planner(risks(view))
     step = planner.best(position)[1]
     if step is not None:
         return _build(view, step)
