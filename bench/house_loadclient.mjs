@@ -554,6 +554,7 @@ async function main() {
   }
   await Promise.all(Array.from({ length: Math.min(SETUP_CONCURRENCY, M) }, worker));
   const tReady = performance.now();
+  // bench/human_pace.py (SET_UP) starts its profile when it reads this line
   log(`${M} tables opened, seated, streams open and started in ${(tReady - t0).toFixed(0)} ms`);
 
   phase = 'warmup';

@@ -56,6 +56,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -199,7 +200,9 @@ def start_target(name: str):
 
 
 # --- one measurement ------------------------------------------------------------------------
-def run_node(argv: list[str], cwd: Path, timeout: float, on_log=None) -> dict:
+def run_node(
+    argv: list[str], cwd: Path, timeout: float, on_log: Callable[[str], None] | None = None
+) -> dict:
     """Run a Node load client; its last JSON line on stdout is the result. ``on_log`` is
     called with each line it logs (stderr) as it comes."""
     logged: list[str] = []

@@ -69,7 +69,8 @@ STABLE_AFTER = 30.0  # seconds a process must run before its restart delay reset
 POLL = 0.2
 REDIS_MODES = ("single", "cluster")
 CLUSTER_PRIMARIES, CLUSTER_REPLICAS = 3, 1
-MOVABLE, MOVES = ("web", "metrics"), 3  # children given another port if theirs is taken
+MOVABLE_KINDS = ("web", "metrics")  # children given another port if theirs is taken
+PORT_RETRIES = 3  # times one child is given another port while it starts
 
 
 def var_dir() -> Path:
@@ -115,7 +116,7 @@ def kill_group(pid: int, sig: int) -> None:
 
 def port_taken(child: Child) -> bool:
     """Whether another process holds the port of a child that may move (see Supervisor.move)."""
-    return child.kind in MOVABLE and child.port is not None and not port_is_free(child.port)
+    return child.kind in MOVABLE_KINDS and child.port is not None and not port_is_free(child.port)
 
 
 # --- rendering nginx ---------------------------------------------------------------------
@@ -352,10 +353,10 @@ class Supervisor:
         and started again; nginx's configuration is written after the instances are ready."""
         deadline = time.monotonic() + timeout
         for child in children:
-            moves = 0
+            retries = 0
             while child.health and not http_ok(child.health):
-                if child.exited() and moves < MOVES and port_taken(child):
-                    moves += 1
+                if child.exited() and retries < PORT_RETRIES and port_taken(child):
+                    retries += 1
                     self.move(child)
                     self.launch(child)
                     continue
