@@ -1,7 +1,8 @@
 """The table at first sight (issue #28): in all three games at every seat count, and in the
 longest hands and tallest piles the tests build, the hand, the play area, the actions, whose
 turn it is and the clock are on the first screen, uncovered and unclipped, on desktops
-(1280×800 to 1920×1080) and phones (360×740, 390×844). Each scene is set once and the same
+(1280×800 to 1920×1080), phones (360×740, 390×844) and phones held sideways (844×390, 740×360).
+Each scene is set once and the same
 page is resized through every size. On a touch screen no key hint shows; on a phone the
 opponent strip keeps the player to move in view."""
 
@@ -17,7 +18,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.helpers import MY_TURN, browser_token, open_table, sign_in, unique_name
 
-VIEWPORTS = [(1280, 800), (1366, 768), (1440, 900), (1920, 1080), (360, 740), (390, 844)]
+VIEWPORTS = [(1280, 800), (1366, 768), (1440, 900), (1920, 1080), (360, 740), (390, 844),
+             (844, 390), (740, 360)]  # fmt: skip
 COMMON = {"turn": "[data-testid=turn]", "clock": "[data-testid=clock]"}
 PARTS = {
     "speedlaunch": {
