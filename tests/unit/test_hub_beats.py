@@ -4,6 +4,7 @@ and an idle one once a heartbeat."""
 
 from __future__ import annotations
 
+import time
 import types
 
 from services.table import hub as hub_module
@@ -12,7 +13,9 @@ from services.table.hub import Batch, Subscription
 
 def test_a_stream_is_woken_only_after_a_heartbeat_without_news(monkeypatch):
     clock = types.SimpleNamespace(now=1000.0)
-    monkeypatch.setattr(hub_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    # (sleep kept: a hub ticker an earlier test left running in this process reads it too)
+    fake_time = types.SimpleNamespace(monotonic=lambda: clock.now, sleep=time.sleep)
+    monkeypatch.setattr(hub_module, "time", fake_time)
     subscription = Subscription("t", heartbeat=15)
     woken = []
 
