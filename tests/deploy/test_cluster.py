@@ -203,6 +203,7 @@ class Watcher(threading.Thread):
         self.posted: set[int] = set()
         self.applied: list[dict] = []  # moves the house answered 200 to
         self.duplicates: list[tuple[dict, dict]] = []  # (first answer, repeated answer)
+        self.refused: list[tuple[int, int, str]] = []  # (version, status, code) of each 409
         self.problems: list[str] = []
         self.first_state: tuple[str | None, int] | None = None
         self.finished_at: float | None = None
@@ -309,7 +310,9 @@ class Watcher(threading.Thread):
             if len(self.applied) % 7 == 0:  # the same request again: answered, not applied
                 again = call(self.cluster.base, "POST", path, body, self.player["token"])
                 self.duplicates.append((answer, again))
-        elif status != 409:  # 409: the table moved on meanwhile (a clock, say)
+        elif status == 409:  # the table moved on meanwhile (a clock, say)
+            self.refused.append((view["version"], status, answer.get("code")))
+        else:
             self.problems.append(f"move {move} at version {view['version']}: {status} {answer}")
 
     # what it saw
@@ -392,7 +395,10 @@ def check_table(cluster, table_id: str, watchers: list[Watcher]) -> dict:
                 applied["seat"], applied["move"], "human"), (name, applied)  # fmt: skip
         humans = [entry for entry in moves if entry["by"] == "human" and entry["seat"] == seat]
         if watcher.plays:
-            assert len(humans) == len(watcher.applied), f"{name}: moves lost or doubled"
+            assert len(humans) == len(watcher.applied), (
+                f"{name}: moves lost or doubled; refused (version, status, code): "
+                f"{watcher.refused}; applied at {[a['index'] for a in watcher.applied]}, "
+                f"recorded at {[i for i, e in enumerate(moves) if e in humans]}")  # fmt: skip
         for first, again in watcher.duplicates:  # (the table is cut again for a repeat)
             status, answer = again
             alike = (status, answer["version"], answer["events"])
