@@ -51,6 +51,13 @@ def hub() -> Hub:
     return current_app.extensions["hub"]
 
 
+def close_hub(app) -> None:
+    """Stop the hub of a table app (``app``) that is shut down while its process goes on."""
+    running = app.extensions.pop("hub", None)
+    if running is not None:
+        running.close()
+
+
 def _id_key(stream_id: str) -> tuple[int, int]:
     ms, _, seq = stream_id.partition("-")
     return int(ms), int(seq or 0)

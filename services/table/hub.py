@@ -226,6 +226,7 @@ class Hub:
         self.rounds = 0  # pipelined reads of new entries so far
         self.quiet_until = 0.0  # no warning before this (monotonic) time: one per outage spell
         self.unwarned = 0  # retries since the last warning
+        self.closed = False
 
     # -- clients ---------------------------------------------------------------------------
     def subscribe(
@@ -266,10 +267,18 @@ class Hub:
                 self.docs.forget(subscription.table_id)
                 self._detach(subscription.table_id)
 
+    def close(self) -> None:
+        """Stop listening, retrying and beating, for a house shut down in a process that goes
+        on (a test's): the listeners' threads close their connections within LISTEN_TIMEOUT."""
+        with self.lock:
+            self.closed = True
+            for listener in list(self.listeners.values()):
+                self._drop(listener)
+
     def _tick(self) -> None:
         """Every TICK s: the subscriptions without news for ``heartbeat`` s beat, the due
         leases are renewed."""
-        while True:
+        while not self.closed:
             time.sleep(min(TICK, self.heartbeat or TICK))
             with self.lock:
                 subscriptions = [s for group in self.subscribers.values() for s in group]
@@ -344,6 +353,8 @@ class Hub:
         self._retry_later(tables, error)
 
     def _retry_later(self, tables: list[str], error: Exception) -> None:
+        if self.closed:
+            return
         now = time.monotonic()
         if now < self.quiet_until:
             self.unwarned += 1
@@ -363,6 +374,8 @@ class Hub:
                 self._retry_later(tables, error)
                 return
         with self.lock:
+            if self.closed:
+                return
             tables = [t for t in tables if self.subscribers.get(t) and t not in self.listener_of]
             for table_id in tables:
                 self._attach(table_id)

@@ -6,13 +6,17 @@ import http.client
 import json
 import threading
 
+from flask import Flask
 from werkzeug.serving import make_server
+
+from services.table.events import close_hub
 
 
 class Server:
     """A WSGI app on a real socket (threaded), stopped by ``close``."""
 
     def __init__(self, app):
+        self.app = app
         self.httpd = make_server("127.0.0.1", 0, app, threaded=True)
         self.port = self.httpd.server_port
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -20,6 +24,10 @@ class Server:
 
     def close(self):
         self.httpd.shutdown()
+        mounted = getattr(self.app, "mounts", {}).values()  # a whole house (services.house)
+        for app in (self.app, *mounted):
+            if isinstance(app, Flask) and app.name == "table":
+                close_hub(app)
 
 
 class EventStream:

@@ -218,3 +218,20 @@ def test_a_missed_announcement_is_read_nothing_lost_nothing_twice(house):
     assert hub.rounds == rounds + 1
     assert subscription.next(0.2) is None
     hub.unsubscribe(subscription)
+
+
+def test_a_closed_hub_stops_its_threads_and_retries_nothing(house, caplog):
+    table_id, _ = start_two_player_game(house)
+    hub = Hub(house.r, heartbeat=0.05)
+    subscription = hub.subscribe(table_id)
+    threads = [hub.ticker, hub.listener_of[table_id].thread]
+    assert all(thread.is_alive() for thread in threads)
+    hub.close()
+    deadline = time.monotonic() + hub_module.LISTEN_TIMEOUT + WAIT
+    while any(thread.is_alive() for thread in threads):
+        assert time.monotonic() < deadline, "a hub thread outlived close()"
+        time.sleep(0.05)
+    assert hub.listeners == {} and hub.listener_of == {}
+    hub._retry_later([table_id], redis.ConnectionError("gone"))  # as a late error would
+    assert hub.listener_of == {} and "subscribing" not in caplog.text
+    hub.unsubscribe(subscription)
