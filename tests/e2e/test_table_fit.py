@@ -1,9 +1,9 @@
 """The table at first sight (issue #28): in all three games at every seat count, and in the
 longest hands and tallest piles the tests build, the hand, the play area, the actions, whose
 turn it is and the clock are on the first screen, uncovered and unclipped, on desktops
-(1280×800 to 1920×1080), phones (360×740, 390×844) and phones held sideways (844×390, 740×360).
-Each scene is set once and the same
-page is resized through every size. On a touch screen no key hint shows; on a phone the
+(1280×800 to 1920×1080), phones (360×740, 390×844) and phones held sideways (667×375 to
+932×430). Each scene is set once and the same page is resized through every size; a phone held
+sideways plays each game by touch. On a touch screen no key hint shows; on a phone the
 opponent strip keeps the player to move in view."""
 
 from __future__ import annotations
@@ -16,10 +16,18 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import MY_TURN, browser_token, open_table, sign_in, unique_name
+from tests.e2e.helpers import (
+    MY_TURN,
+    browser_token,
+    no_horizontal_scroll,
+    open_table,
+    play,
+    sign_in,
+    unique_name,
+)
 
 VIEWPORTS = [(1280, 800), (1366, 768), (1440, 900), (1920, 1080), (360, 740), (390, 844),
-             (844, 390), (740, 360)]  # fmt: skip
+             (844, 390), (740, 360), (667, 375), (932, 430)]  # fmt: skip
 COMMON = {"turn": "[data-testid=turn]", "clock": "[data-testid=clock]"}
 PARTS = {
     "speedlaunch": {
@@ -221,6 +229,21 @@ def test_every_control_on_the_first_screen(new_page, house, game):
     expect(page.locator(MY_TURN)).to_be_visible(timeout=30_000)
     found += misfits(page, game, f"{game}-hard")
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("game", list(SEATS))
+def test_a_phone_held_sideways_plays_by_touch(new_page, game):
+    """Three seats, the computers at Turbo (its button in the narrow column): every move by
+    a tap on what the board shows, none hidden under another part."""
+    page = new_page(844, 390, touch=True)
+    sign_in(page, unique_name("Quer"))
+    open_table(page, game, seats=3, solo=True)
+    page.get_by_test_id("turbo").click()
+    expect(page.get_by_test_id("turbo")).to_have_attribute("aria-pressed", "true")
+    assert play([page], game, moves=8) == 8  # (no game of three ends within eight moves)
+    no_horizontal_scroll(page)
 
 
 @pytest.mark.slow
