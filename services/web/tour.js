@@ -21,6 +21,21 @@ function stepsOf(game) {
 
 const key = (game) => `sg.tour.${game}`;
 
+// The box's corners, tried in this order: [at the top, at the left].
+const CORNERS = [
+  [false, false],
+  [true, false],
+  [false, true],
+  [true, true],
+];
+
+// How much of rectangle ``b`` rectangle ``a`` covers (square pixels).
+function overlap(a, b) {
+  const wide = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const high = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return Math.max(0, wide) * Math.max(0, high);
+}
+
 function tourDone(game) {
   return localStorage.getItem(key(game)) === "done";
 }
@@ -73,6 +88,23 @@ export function createTour(root, hold = () => {}) {
     show();
   }
 
+  // The box stays in its corner (bottom right) unless it covers what the step is about; then it
+  // goes to the corner that covers least of it (where the box spans the window's width, a
+  // phone's, that is the top or the bottom).
+  function place() {
+    const target = marked?.getBoundingClientRect();
+    let best = null;
+    for (const [top, left] of CORNERS) {
+      box.classList.toggle("tour-top", top);
+      box.classList.toggle("tour-left", left);
+      const cover = target ? overlap(box.getBoundingClientRect(), target) : 0;
+      if (!best || cover < best.cover) best = { top, left, cover };
+      if (cover === 0) break;
+    }
+    box.classList.toggle("tour-top", best.top);
+    box.classList.toggle("tour-left", best.left);
+  }
+
   function show() {
     if (!game) return;
     mark()?.scrollIntoView({ block: "nearest" });
@@ -107,6 +139,7 @@ export function createTour(root, hold = () => {}) {
         h("button.ghost", { type: "button", "data-testid": "tour-skip", onclick: finish }, t("tour.skip")),
       ),
     );
+    place();
   }
 
   return {
@@ -123,7 +156,10 @@ export function createTour(root, hold = () => {}) {
         return show();
       }
       if (game && (!seated || table.game !== game)) return close();
-      if (game && !marked?.isConnected) mark();
+      if (game && !marked?.isConnected) {
+        mark();
+        place();
+      }
     },
     stop: () => {
       close();

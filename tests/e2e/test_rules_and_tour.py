@@ -89,3 +89,33 @@ def test_a_first_game_walks_through_the_table_once(new_page, size):
     page.get_by_test_id("tour-skip").click()
     expect(page.get_by_test_id("tour")).to_be_hidden()
     assert page.evaluate("localStorage.getItem('sg.tour.speedlaunch')") == "done"
+
+
+# Where the tour's box lies over what its step marks: "" when the marked part's middle is
+# uncovered (the part is on screen: the tour scrolls it there).
+COVERED = """() => {
+  const el = document.querySelector('.tour-target');
+  if (!el) return 'nothing marked';
+  const r = el.getBoundingClientRect();
+  const x = Math.min(Math.max((r.left + r.right) / 2, 0), innerWidth - 1);
+  const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), innerHeight - 1);
+  return document.elementFromPoint(x, y)?.closest('.tour') ? `${el.className} under the tour` : '';
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(1366, 800), (390, 844), (844, 390), (667, 375)],
+                         ids=["desktop", "phone", "sideways", "small-sideways"])  # fmt: skip
+def test_the_tour_never_covers_what_it_shows(new_page, size):
+    page = new_page(*size, tour=True)
+    sign_in(page, unique_name("Neu"))
+    open_table(page, "speedone", seats=2, solo=True, **{"set-clock": 0})
+    expect(page.get_by_test_id("tour")).to_be_visible()
+    covered, steps = [], 0
+    while page.get_by_test_id("tour").is_visible():
+        steps += 1
+        assert steps < 20, "the tour does not end"
+        covered += [f"step {steps}: {where}" for where in [page.evaluate(COVERED)] if where]
+        page.get_by_test_id("tour-next").click()
+    assert steps >= 5 and covered == [], covered
