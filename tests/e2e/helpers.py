@@ -24,7 +24,8 @@ AFTER_BURST_MS = 150_000
 # The end screen's points, Taler and ratings come with the ledger's booking, which a job books
 # after the game: on a busy machine its queue may hold it past an expectation's default.
 BOOKED_MS = 60_000
-SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
+# The sizes a page is checked at: a desktop, a phone, and a phone held sideways.
+SIZES = {"desktop": (1366, 800), "phone": (390, 844), "sideways": (844, 390)}
 MOVED = "v => document.querySelector('.table-screen')?.dataset.version !== v"
 DRAWN = "v => Number(document.querySelector('.table-screen')?.dataset.version) >= v"
 # Where the screenshot tests write: a scratch folder, or docs/screenshots under

@@ -1,6 +1,7 @@
 """The end screen (issue #19, part 2): places, the leaderboard points and Taler each player
 won or lost (the ledger's booking of the game), and the rounds one by one from the engine's
-round history, so a reload shows them again. At 1366×800 and 390×844, German and English."""
+round history, so a reload shows them again. At 1366×800, 390×844 and 844×390, German and
+English."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """What the engines tell, shown (issue #19, part 3): the cards each Speedlaunch seat was seen
 to take, Speedone's discard pile below its top, and the Speedlaunch preview taken from the
-engine's preview (the client keeps no copy of the rules). 1366×800 and 390×844, DE and EN."""
+engine's preview (the client keeps no copy of the rules). 1366×800, 390×844 and 844×390, DE
+and EN."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 remembered), and short card movements in all three games (motion.js): a card played flies to
 where it lands, drawn cards slide in, Speedlaunch's ignition, black hole and asteroid have
 their own effect; nothing moves with the animation setting off or with reduced motion, and
-clicks go on while cards fly. 1366×800 and 390×844."""
+clicks go on while cards fly. 1366×800, 390×844 and 844×390."""
 
 from __future__ import annotations
 

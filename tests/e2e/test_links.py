@@ -1,7 +1,7 @@
 """Every page has its own address (issue #19, part 1): a table at /t/<id> survives a reload,
 Back and Forward; anyone signed in watches a running table by its link and sees only what a
 spectator may; a player's page at /p/<name> lists games, wins, points, rank and the last
-games. At desktop (1366×800) and phone (390×844) width, in German and in English."""
+games. At desktop (1366×800), phone (390×844) and sideways (844×390), German and English."""
 
 from __future__ import annotations
 

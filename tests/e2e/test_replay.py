@@ -1,6 +1,6 @@
 """Replays (issue #19, part 4): a finished game step by step from the server's views —
 first as the player saw it, then as a spectator and with every hand open; forward, back,
-jump, play at a chosen speed, the keys. 1366×800 and 390×844, German and English."""
+jump, play at a chosen speed, the keys. 1366×800, 390×844 and 844×390, German and English."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Rules and a first game (issue #19, part 5): each game's rules in the house's words (German
 and English) from the lobby and from the table; the first game of each game walks a newcomer
 through what is legal and what each control does, step by step, skippable, and never again
-once done. 1366×800 and 390×844."""
+once done. 1366×800, 390×844 and 844×390."""
 
 from __future__ import annotations
 
