@@ -203,7 +203,7 @@ class Watcher(threading.Thread):
         self.posted: set[int] = set()
         self.applied: list[dict] = []  # moves the house answered 200 to
         self.duplicates: list[tuple[dict, dict]] = []  # (first answer, repeated answer)
-        self.refused: list[tuple[int, int, str]] = []  # (version, status, code) of each 409
+        self.refused: list[tuple[int, str]] = []  # (version, code) of each move refused 409
         self.problems: list[str] = []
         self.first_state: tuple[str | None, int] | None = None
         self.finished_at: float | None = None
@@ -311,7 +311,7 @@ class Watcher(threading.Thread):
                 again = call(self.cluster.base, "POST", path, body, self.player["token"])
                 self.duplicates.append((answer, again))
         elif status == 409:  # the table moved on meanwhile (a clock, say)
-            self.refused.append((view["version"], status, answer.get("code")))
+            self.refused.append((view["version"], answer.get("code")))
         else:
             self.problems.append(f"move {move} at version {view['version']}: {status} {answer}")
 
@@ -396,7 +396,7 @@ def check_table(cluster, table_id: str, watchers: list[Watcher]) -> dict:
         humans = [entry for entry in moves if entry["by"] == "human" and entry["seat"] == seat]
         if watcher.plays:
             assert len(humans) == len(watcher.applied), (
-                f"{name}: moves lost or doubled; refused (version, status, code): "
+                f"{name}: moves lost or doubled; refused with 409 (version, code): "
                 f"{watcher.refused}; applied at {[a['index'] for a in watcher.applied]}, "
                 f"recorded at {[i for i, e in enumerate(moves) if e in humans]}")  # fmt: skip
         for first, again in watcher.duplicates:  # (the table is cut again for a repeat)
