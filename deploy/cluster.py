@@ -44,6 +44,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import string
 import subprocess
 import sys
@@ -117,6 +118,18 @@ def kill_group(pid: int, sig: int) -> None:
 def port_taken(child: Child) -> bool:
     """Whether another process holds the port of a child that may move (see Supervisor.move)."""
     return child.kind in MOVABLE_KINDS and child.port is not None and not port_is_free(child.port)
+
+
+def hold_port(port: int) -> socket.socket:
+    """A socket bound to 127.0.0.1:``port`` without SO_REUSEADDR (and not listening): until it
+    is closed no other process binds the port, and port_is_free says it is taken."""
+    holder = socket.socket()
+    try:
+        holder.bind(("127.0.0.1", port))
+    except OSError:
+        holder.close()
+        raise
+    return holder
 
 
 # --- rendering nginx ---------------------------------------------------------------------
@@ -388,17 +401,23 @@ class Supervisor:
 
     # -- the whole cluster ---------------------------------------------------------------
     def start(self) -> None:
-        order = ("redis", "web", "worker", "metrics", "edge")
-        for kind in order:
-            group = [c for c in self.children if c.kind == kind]
-            if kind == "edge":
-                self.write_edge_config()
-            for child in group:
-                self.launch(child)
-            if kind == "redis" and self.redis_cluster is not None:
-                self.redis_cluster.form(self.cluster_fresh)
-            self.write_state()
-            self.wait_ready(group)
+        # The house's port is held from the first child until nginx binds it: no other
+        # process (another cluster's instance, a test's server) draws it meanwhile.
+        holder = hold_port(self.port)
+        try:
+            for kind in ("redis", "web", "worker", "metrics", "edge"):
+                group = [c for c in self.children if c.kind == kind]
+                if kind == "edge":
+                    self.write_edge_config()
+                    holder.close()
+                for child in group:
+                    self.launch(child)
+                if kind == "redis" and self.redis_cluster is not None:
+                    self.redis_cluster.form(self.cluster_fresh)
+                self.write_state()
+                self.wait_ready(group)
+        finally:
+            holder.close()
         for service in APPS:
             url = f"http://127.0.0.1:{self.port}/api/{service}/healthz"
             self.wait_ready([Child(f"nginx → {service}", "probe", health=url,

@@ -67,3 +67,18 @@ def test_an_instance_that_fails_on_a_free_port_is_reported(tmp_path):
     with pytest.raises(RuntimeError, match="lobby-1 exited while starting"):
         supervisor.wait_ready([child], timeout=30)
     assert child.port == port  # not moved: its port was free
+
+
+def test_the_houses_port_is_held_until_nginx_binds_it():
+    port = free_port()
+    holder = cluster.hold_port(port)
+    try:
+        assert not cluster.port_is_free(port)  # what another process's free_port() finds
+        with pytest.raises(OSError), socket.socket() as server:  # a server, as nginx binds
+            server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            server.bind(("127.0.0.1", port))
+        with pytest.raises(OSError):
+            cluster.hold_port(port)
+    finally:
+        holder.close()
+    assert cluster.port_is_free(port)
