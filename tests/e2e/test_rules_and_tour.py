@@ -57,7 +57,6 @@ def test_a_first_game_walks_through_the_table_once(new_page, size):
     expect(page.locator(".so-hand.tour-target")).to_have_count(1)  # what it is about is marked
     expect(page.get_by_test_id("tour-text")).to_contain_text("legen darfst")
     no_horizontal_scroll(page)
-    page.screenshot(path=f"/tmp/tour-{size}.png")
     page.get_by_test_id("tour-next").click()
     expect(tour).to_contain_text("Schritt 2 von")
     expect(page.locator(".discard.tour-target")).to_have_count(1)
